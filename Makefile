@@ -1,0 +1,42 @@
+# Two commands on a fresh machine with python3 and make: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1:8000
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+
+.PHONY: run test lint migrate messages serve-prod clean
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo 'python3 cannot make a virtual environment: on Debian, apt-get install python3-venv'; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(VENV)/.installed
+	$(PY) scripts/compile_messages.py $<
+
+messages: $(MO_FILES)
+
+migrate: $(VENV)/.installed messages
+	$(PY) manage.py migrate --no-input
+
+run: migrate
+	$(PY) manage.py runserver $(HOST)
+
+test: $(VENV)/.installed messages
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# A production-style server: DEBUG off, whitenoise, SECRET_KEY required (README.md).
+serve-prod: migrate
+	DEBUG=false $(PY) manage.py collectstatic --no-input
+	DEBUG=false $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
+
+clean:
+	rm -rf $(VENV) staticfiles $(MO_FILES)

@@ -1,0 +1,20 @@
+"""Every game the format knows, and the ones this engine can score."""
+
+from __future__ import annotations
+
+from .busca import VARIANTS, BuscaVariant
+from .core import Problem, Refused, gettext_noop
+
+# All the games of shared/INTERCHANGE.md; the ones not in GAMES are refused for now.
+KNOWN_GAMES = ("busca-000", "busca-001", "busca-003", "mambassa", "whist")
+GAMES: dict[str, BuscaVariant] = dict(VARIANTS)
+
+
+def variant_for(game: object) -> BuscaVariant:
+    if game in GAMES:
+        return GAMES[str(game)]
+    if game in KNOWN_GAMES:
+        template = gettext_noop("%(game)s is not supported yet")
+    else:
+        template = gettext_noop("unknown game %(game)s")
+    raise Refused([Problem(template, {"game": game}, field="game")])
