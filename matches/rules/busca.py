@@ -209,8 +209,7 @@ class BuscaVariant:
                     template = _("points add up to %(sum)d, a deal of %(game)s has %(total)d")
                 else:
                     template = _(
-                        "points add up to %(sum)d without the last trick, "
-                        "a deal of %(game)s has %(total)d"
+                        "points add up to %(sum)d without the last trick, a deal of %(game)s has %(total)d"
                     )
                 problem(template, "points", sum=sum(points), game=self.key, total=expected)
             if deal.last_trick is not None:
@@ -223,12 +222,16 @@ class BuscaVariant:
             given = deal.covered[seat] if deal.covered is not None else None
             if seat == deal.last_trick and given is False:
                 problem(_("%(player)s took the last trick, so he covered"), "covered", seat)
+                given = True  # reported once: the checks below must not say it again
             if points is None:
                 if given is None:
                     problem(_("say whether %(player)s covered"), "covered", seat)
                 covered.append(bool(given))
                 continue
             scored = points[seat]
+            if scored < 0:  # already refused above; "has 0 points" would be wrong
+                covered.append(False)
+                continue
             if opts["cover_requires_point"]:
                 if given is True and scored < 1:
                     problem(_("%(player)s has 0 points; a cover needs a point"), "covered", seat)
@@ -247,9 +250,7 @@ class BuscaVariant:
                     problem(_("%(player)s has 0 points; say whether he covered"), "covered", seat)
                 covered.append(bool(given))
             if points is not None and opts["cover_requires_point"] and given is False and scored > 0:
-                problem(
-                    _("%(player)s has %(points)d points, so he covered"), "covered", seat, points=scored
-                )
+                problem(_("%(player)s has %(points)d points, so he covered"), "covered", seat, points=scored)
 
         if not problems:
             if not any(covered):
@@ -262,7 +263,13 @@ class BuscaVariant:
         extra = [0] * SEATS
         for penalty in deal.penalties:
             if penalty.kind not in self.penalty_kinds:
-                problem(_("%(game)s has no %(kind)s penalty"), "penalties", game=self.key, kind=penalty.kind)
+                problem(
+                    _("%(game)s has no %(kind)s penalty"),
+                    "penalties",
+                    penalty.seat,
+                    game=self.key,
+                    kind=penalty.kind,
+                )
             elif penalty.kind == "misdeal" and penalty.seat != dealer:
                 problem(
                     _("%(player)s did not deal this deal; a misdeal is the dealer's (%(dealer)s)"),
@@ -289,7 +296,7 @@ class BuscaVariant:
         state = _Replay(self, opts, players, first_dealer, start)
         problems: list[Problem] = []
         if start is not None and state.outcome is not None:
-            problems.append(Problem(_("the start has already ended the match"), field="start"))
+            raise Refused([Problem(_("the start has already ended the match"), field="start")])
         for number, deal in enumerate(deals, start=1):
             try:
                 state.step(number, deal)
@@ -374,9 +381,7 @@ class _Replay:
         if deal.dealer is not None and deal.dealer != self.dealer:
             self.dealer = deal.dealer
             self.leader = next_seat(deal.dealer, SEATS) if self.leader is not None else None
-        points, covered, extra = self.variant.check_deal(
-            deal, self.opts, self.players, self.dealer, number
-        )
+        points, covered, extra = self.variant.check_deal(deal, self.opts, self.players, self.dealer, number)
         base = self.variant.base_busche(points, covered, self.opts)
         busche = tuple(b + e for b, e in zip(base, extra, strict=True))
         self.totals = [t + b for t, b in zip(self.totals, busche, strict=True)]
@@ -497,7 +502,11 @@ class Busca000(BuscaVariant):
         opts = state.opts
 
         def over(limit: int) -> list[int]:
-            return [s for s in range(SEATS) if totals[s] > limit or (not opts["limit_strict"] and totals[s] >= limit)]
+            return [
+                s
+                for s in range(SEATS)
+                if totals[s] > limit or (not opts["limit_strict"] and totals[s] >= limit)
+            ]
 
         over_pair, over_single = over(opts["pair_limit"]), over(opts["single_limit"])
         if len(over_pair) >= 2:
@@ -526,7 +535,10 @@ class Busca001(BuscaVariant):
         Option(
             "non_cover_rule",
             "one_times_n",
-            _("Busche for each player who does not cover: 1 × their number, the top scorer's table value, or 2/4/8."),
+            _(
+                "Busche for each player who does not cover: 1 × their number, "
+                "the top scorer's table value, or 2/4/8."
+            ),
             "choice",
             ("one_times_n", "top_table", "schedule_000"),
             label=_("Busche for not covering"),

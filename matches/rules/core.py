@@ -7,6 +7,7 @@ English templates with named placeholders; the web layer translates the template
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,7 +65,7 @@ class Option:
             return isinstance(value, bool)
         if self.kind == "choice":
             return any(value == c and type(value) is type(c) for c in self.choices)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             return False
         if self.kind == "int" and not (isinstance(value, int) or float(value).is_integer()):
             return False

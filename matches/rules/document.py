@@ -61,8 +61,8 @@ def _seat(players: Sequence[str], name: Any, number: int | None, field: str) -> 
 def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal:
     """One deal of a document (or of the entry form) turned into engine input."""
 
-    def refuse(template: str, **params: Any) -> Refused:
-        return Refused([Problem(template, params, deal=number)])
+    def refuse(template: str, field: str | None = None, **params: Any) -> Refused:
+        return Refused([Problem(template, params, deal=number, field=field)])
 
     if not isinstance(raw, dict):
         raise refuse(_("a deal must be an object"))
@@ -73,21 +73,21 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal
     if points is not None and (
         not isinstance(points, list) or len(points) != SEATS or not all(_is_int(p) for p in points)
     ):
-        raise refuse(_("points must be 4 whole numbers, one per player"))
+        raise refuse(_("points must be 4 whole numbers, one per player"), "points")
     covered = raw.get("covered")
     if covered is not None and (
         not isinstance(covered, list)
         or len(covered) != SEATS
         or not all(c is None or isinstance(c, bool) for c in covered)
     ):
-        raise refuse(_("covered must be 4 values true or false, one per player"))
+        raise refuse(_("covered must be 4 values true or false, one per player"), "covered")
     last_trick = raw.get("last_trick")
     last_seat = None if last_trick is None else _seat(players, last_trick, number, "last_trick")
     penalties_raw = raw.get("penalties") or []
     if not isinstance(penalties_raw, list) or not all(
         isinstance(p, dict) and set(p) == {"player", "kind"} for p in penalties_raw
     ):
-        raise refuse(_("penalties must be a list of {player, kind}"))
+        raise refuse(_("penalties must be a list of {player, kind}"), "penalties")
     penalties = tuple(
         Penalty(_seat(players, p["player"], number, "penalties"), str(p["kind"])) for p in penalties_raw
     )
@@ -115,7 +115,11 @@ def read_start(raw: Any) -> BuscaStart | None:
     )
     if not ok:
         raise Refused(
-            [Problem(_("start must be {totals: 4 whole numbers ≥ 0, deals: a whole number ≥ 0}"), field="start")]
+            [
+                Problem(
+                    _("start must be {totals: 4 whole numbers ≥ 0, deals: a whole number ≥ 0}"), field="start"
+                )
+            ]
         )
     return BuscaStart(tuple(raw["totals"]), raw.get("deals", 0))
 
@@ -137,13 +141,17 @@ def read_document(doc: Any) -> Match:
             options = resolve_options(variant.options, raw_options)
         except Refused as refused:
             problems.extend(refused.problems)
-    players = read_players(doc.get("players"))
-    first_dealer = _seat(players, doc.get("first_dealer", players[0]), None, "first_dealer")
     start = None
     try:
         start = read_start(doc.get("start"))
     except Refused as refused:
         problems.extend(refused.problems)
+    try:
+        players = read_players(doc.get("players"))
+        first_dealer = _seat(players, doc.get("first_dealer", players[0]), None, "first_dealer")
+    except Refused as refused:
+        # Without the players no deal can be read; the problems found so far still count.
+        raise Refused([*problems, *refused.problems]) from None
     raw_deals = doc.get("deals", [])
     if not isinstance(raw_deals, list):
         raise Refused([*problems, Problem(_("deals must be a list"), field="deals")])
@@ -207,9 +215,7 @@ def write_document(match: Match, deals: Sequence[Mapping[str, Any]]) -> dict[str
         "options": dict(match.options),
         "players": list(match.players),
         "first_dealer": match.players[match.first_dealer],
-        "start": (
-            {"totals": list(match.start.totals), "deals": match.start.deals} if match.start else None
-        ),
+        "start": ({"totals": list(match.start.totals), "deals": match.start.deals} if match.start else None),
         "deals": [dict(d) for d in deals],
         "result": result_json(match, match.play()),
     }
@@ -217,4 +223,4 @@ def write_document(match: Match, deals: Sequence[Mapping[str, Any]]) -> dict[str
 
 def score_document(doc: Any) -> dict[str, Any]:
     match = read_document(doc)
-    return write_document(match, doc["deals"] if "deals" in doc else [])
+    return write_document(match, doc.get("deals", []))

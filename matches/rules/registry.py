@@ -11,7 +11,7 @@ GAMES: dict[str, BuscaVariant] = dict(VARIANTS)
 
 
 def variant_for(game: object) -> BuscaVariant:
-    if game in GAMES:
+    if isinstance(game, str) and game in GAMES:
         return GAMES[str(game)]
     if game in KNOWN_GAMES:
         template = gettext_noop("%(game)s is not supported yet")

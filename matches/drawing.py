@@ -1,0 +1,303 @@
+"""Geometry of the score drawings; the templates only turn these values into SVG markup.
+
+Pure Python: no Django here. Every coordinate is in viewBox units, rounded to one
+decimal, so the markup stays short and the same input always draws the same sheet.
+
+The Busca score cross (seed 003): «I punti vengono riportati su una grande croce …
+Alla fine di ogni smazzata si riporta sul braccio di essa il numero di busche
+ottenute. Ogni gruppo di 5 busche è serrato in quadrato.»
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+SEATS = 4
+GROUP = 5  # busche closed in one square
+NAME_LIMIT = 12  # characters shown of a name, the ellipsis included
+
+# The sheet: a square, so it fills the width of a phone held upright.
+SIZE = 360.0
+CENTRE = SIZE / 2
+MARGIN = 14.0
+ARM = CENTRE - MARGIN  # from the centre to the end of each arm
+FIRST = 20.0  # the first square starts here, clear of the other arms' squares
+TIP_GAP = 4.0  # room left between the last possible stroke and the end of the arm
+MAX_STEP = 6.5  # room for one busca along the arm when there are few to draw
+DENSE_STEP = 3.5  # below this, strokes are drawn thinner (the "dense" CSS class)
+LABEL_GAP = 5.0  # between the threshold ticks and a name
+
+# Unit vectors from the centre towards each seat (SVG's y grows downwards):
+# seat 0 at the bottom, then counter-clockwise: right, top, left.
+DIRECTIONS: tuple[tuple[float, float], ...] = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight line: an arm, a busca stroke or a threshold tick."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Box:
+    """The square that closes a group of five busche."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Text:
+    """Where a line of text goes; ``anchor`` is SVG's text-anchor."""
+
+    x: float
+    y: float
+    anchor: str  # "start", "middle" or "end"
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A match-end threshold: the number, written once beside its tick on seat 0's arm."""
+
+    value: int
+    at: Text
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One player's arm of the cross, pointing to where the player sits."""
+
+    seat: int
+    name: str  # as shown: truncated with an ellipsis when long
+    full_name: str
+    busche: int
+    line: Segment
+    strokes: tuple[Segment, ...]  # one per busca, from the centre outwards
+    groups: tuple[Box, ...]  # one per complete group of five
+    ticks: tuple[Segment, ...]  # one per threshold, across this arm
+    name_at: Text
+    dealer_at: Text  # where the dealer's label goes, used when is_dealer
+    is_dealer: bool
+    is_loser: bool
+    is_winner: bool
+
+    @property
+    def truncated(self) -> bool:
+        return self.name != self.full_name
+
+    @property
+    def css_class(self) -> str:
+        flags = [
+            ("dealer", self.is_dealer),
+            ("loser", self.is_loser),
+            ("winner", self.is_winner),
+        ]
+        return " ".join(["arm", f"seat-{self.seat}", *(flag for flag, on in flags if on)])
+
+
+@dataclass(frozen=True)
+class Cross:
+    """Everything templates/matches/cross.html needs to draw the score cross."""
+
+    width: float
+    height: float
+    arms: tuple[Arm, ...]
+    thresholds: tuple[Threshold, ...]
+    label: str  # the text alternative, read by screen readers
+    dealer_label: str
+    title_id: str
+    step: float  # room for one busca along an arm
+
+    @property
+    def dense(self) -> bool:
+        """Busche so close together that the strokes need a finer pencil."""
+        return self.step < DENSE_STEP
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {_number(self.width)} {_number(self.height)}"
+
+
+def busca_cross(
+    names: Sequence[str],
+    totals: Sequence[int],
+    thresholds: Sequence[int],
+    *,
+    dealer: int | None = None,
+    losers: Sequence[int] = (),
+    winners: Sequence[int] = (),
+    label: str = "",
+    dealer_label: str = "dealer",
+    title_id: str = "cross-title",
+) -> Cross:
+    """Lay out the cross for four players seated in order around the phone."""
+    if len(names) != SEATS or len(totals) != SEATS:
+        raise ValueError(f"the cross has {SEATS} arms: got {len(names)} names and {len(totals)} totals")
+    for seat in (*([] if dealer is None else [dealer]), *losers, *winners):
+        if not 0 <= seat < SEATS:
+            raise ValueError(f"seat {seat} is not at the table: seats go from 0 to {SEATS - 1}")
+    marks = sorted({t for t in thresholds if t > 0})
+
+    # Every arm shares one scale, long enough for the highest threshold and two more
+    # busche, or for the highest total; with many busche the strokes draw closer.
+    capacity = max([GROUP, *(t + 2 for t in marks), *totals])
+    step = min(MAX_STEP, (ARM - FIRST - TIP_GAP) / _extent(capacity))
+    # The square's side along the arm is five steps; across it never gets too thin to read.
+    half = max(GROUP * step / 2, 8.0)
+    stroke_half = half - max(step / 2, 2.5)
+    tick_half = half + 4.0
+
+    arms = tuple(
+        _arm(
+            seat,
+            names[seat],
+            totals[seat],
+            marks,
+            step=step,
+            half=half,
+            stroke_half=stroke_half,
+            tick_half=tick_half,
+            is_dealer=seat == dealer,
+            is_loser=seat in losers,
+            is_winner=seat in winners,
+        )
+        for seat in range(SEATS)
+    )
+    # Each number once, on the free side of seat 0's arm (its name is on the other side).
+    labels = tuple(
+        Threshold(
+            value=t,
+            at=Text(_r(CENTRE - tick_half - 3), _r(CENTRE + FIRST + _tick(t) * step + 4), "end"),
+        )
+        for t in marks
+    )
+    if not label:
+        label = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+    return Cross(
+        width=SIZE,
+        height=SIZE,
+        arms=arms,
+        thresholds=labels,
+        label=label,
+        dealer_label=dealer_label,
+        title_id=title_id,
+        step=_r(step),
+    )
+
+
+def shorten(name: str, limit: int = NAME_LIMIT) -> str:
+    """The name as it fits at the end of an arm: at most ``limit`` characters."""
+    name = " ".join(name.split())
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
+def _arm(
+    seat: int,
+    name: str,
+    total: int,
+    marks: Sequence[int],
+    *,
+    step: float,
+    half: float,
+    stroke_half: float,
+    tick_half: float,
+    is_dealer: bool,
+    is_loser: bool,
+    is_winner: bool,
+) -> Arm:
+    dx, dy = DIRECTIONS[seat]
+
+    def point(along: float, across: float) -> tuple[float, float]:
+        # ``across`` is measured to the left of the arm, looking out from the centre.
+        return CENTRE + dx * along + dy * across, CENTRE + dy * along - dx * across
+
+    def segment(along1: float, across1: float, along2: float, across2: float) -> Segment:
+        (x1, y1), (x2, y2) = point(along1, across1), point(along2, across2)
+        return Segment(_r(x1), _r(y1), _r(x2), _r(y2))
+
+    strokes = []
+    for index in range(max(total, 0)):
+        along = FIRST + _slot(index) * step
+        # A pencil is never quite straight: tilt and shorten each stroke a little.
+        tilt = _jitter(index, 1) * min(step * 0.12, 0.8)
+        trim = abs(_jitter(index, 2)) * stroke_half * 0.1
+        strokes.append(segment(along - tilt, stroke_half - trim, along + tilt, -stroke_half + trim / 2))
+
+    groups = []
+    for group in range(max(total, 0) // GROUP):
+        start = FIRST + group * (GROUP + 1) * step
+        (x1, y1), (x2, y2) = point(start, half), point(start + GROUP * step, -half)
+        groups.append(Box(_r(min(x1, x2)), _r(min(y1, y2)), _r(abs(x2 - x1)), _r(abs(y2 - y1))))
+
+    ticks = tuple(
+        segment(FIRST + _tick(t) * step, tick_half, FIRST + _tick(t) * step, -tick_half) for t in marks
+    )
+
+    # The name sits beside the end of the arm, each in its own quarter of the sheet,
+    # so long names never cross another arm: upright text, whatever the seat.
+    tip = CENTRE + ARM
+    low = CENTRE - ARM
+    gap = tick_half + LABEL_GAP
+    name_at, dealer_at = {
+        0: (Text(CENTRE + gap, tip + 5, "start"), Text(CENTRE + gap, tip - 13, "start")),
+        1: (Text(tip, CENTRE - gap - 3, "end"), Text(tip, CENTRE - gap - 21, "end")),
+        2: (Text(CENTRE - gap, low + 5, "end"), Text(CENTRE - gap, low + 21, "end")),
+        3: (Text(low, CENTRE + gap + 12, "start"), Text(low, CENTRE + gap + 28, "start")),
+    }[seat]
+
+    return Arm(
+        seat=seat,
+        name=shorten(name),
+        full_name=name,
+        busche=total,
+        line=segment(0, 0, ARM, 0),
+        strokes=tuple(strokes),
+        groups=tuple(groups),
+        ticks=ticks,
+        name_at=_rounded(name_at),
+        dealer_at=_rounded(dealer_at),
+        is_dealer=is_dealer,
+        is_loser=is_loser,
+        is_winner=is_winner,
+    )
+
+
+def _slot(index: int) -> float:
+    """Centre of busca number ``index + 1``, in steps from FIRST: five, a gap, five, …"""
+    return index // GROUP * (GROUP + 1) + index % GROUP + 0.5
+
+
+def _tick(threshold: int) -> float:
+    """Halfway between the busca that reaches ``threshold`` and the next one."""
+    return (_slot(threshold - 1) + _slot(threshold)) / 2
+
+
+def _extent(count: int) -> float:
+    """Steps from FIRST to the far side of busca number ``count``."""
+    return _slot(count - 1) + 0.5
+
+
+def _jitter(index: int, salt: int) -> float:
+    """A repeatable wobble in [-1, 1] for stroke ``index``."""
+    value = math.sin(index * 12.9898 + salt * 78.233) * 43758.5453
+    return (value - math.floor(value)) * 2 - 1
+
+
+def _r(value: float) -> float:
+    return round(value, 1) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _rounded(text: Text) -> Text:
+    return Text(_r(text.x), _r(text.y), text.anchor)
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from matches.models import Match
+from matches.services import match_export
+
+from ._io import dump
+
+
+class Command(BaseCommand):
+    help = "Print a stored match as a match document with its result."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("id", type=int)
+
+    def handle(self, *args: Any, id: int, **options: Any) -> None:
+        match = Match.objects.filter(pk=id).first()
+        if match is None:
+            raise CommandError(f"there is no match {id}")
+        self.stdout.write(dump(match_export(match)))

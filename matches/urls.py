@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("signup/", views.signup, name="signup"),
+    path("players/", views.player_list, name="player_list"),
+    path("players/<int:pk>/rename/", views.player_rename, name="player_rename"),
+    path("players/<int:pk>/archive/", views.player_archive, name="player_archive"),
+    path("matches/", views.match_list, name="match_list"),
+    path("matches/new/", views.match_new, name="match_new"),
+    path("matches/<int:pk>/", views.match_detail, name="match_detail"),
+    path("matches/<int:pk>/deals/", views.deal_create, name="deal_create"),
+    path("matches/<int:pk>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
+    path("matches/<int:pk>/deals/<int:number>/delete/", views.deal_delete, name="deal_delete"),
+]

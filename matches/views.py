@@ -1,0 +1,267 @@
+"""Small function views: fetch, form, service, then render (htmx: a fragment) or redirect."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import services
+from .drawing import busca_cross
+from .forms import DealForm, MatchForm, PlayerForm, SignupForm, game_choices, problem_text
+from .models import Match, Player
+from .rules.core import Refused
+from .rules.registry import GAMES
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("player_list")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_list(request: HttpRequest) -> HttpResponse:
+    form = PlayerForm(request.POST or None, owner=request.user)
+    if request.method == "POST" and form.is_valid():
+        Player.objects.create(owner=request.user, name=form.cleaned_data["name"])
+        return redirect(request.POST.get("next") or "player_list")
+    players = Player.objects.filter(owner=request.user)
+    return render(request, "matches/players.html", {"form": form, "players": players})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    form = PlayerForm(request.POST or None, owner=request.user, instance=player, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        player.name = form.cleaned_data["name"]
+        player.save(update_fields=["name"])
+        return redirect("player_list")
+    return render(request, "matches/player_rename.html", {"form": form, "player": player})
+
+
+@login_required
+@require_POST
+def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    player.archived = not player.archived
+    player.save(update_fields=["archived"])
+    return redirect("player_list")
+
+
+@login_required
+def match_list(request: HttpRequest) -> HttpResponse:
+    matches = (
+        Match.objects.filter(owner=request.user)
+        .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
+        .prefetch_related("seats__player")
+    )
+    rows = []
+    for match in matches:
+        names = [seat.player.name for seat in match.seats.all()]
+        result = match.result
+        rows.append(
+            {
+                "match": match,
+                "variant": GAMES[match.game],
+                "scores": list(zip(names, result.get("totals", [0] * 4), strict=True)),
+                "losers": result.get("losers", []),
+                "winners": result.get("winners", []),
+                "deals": len(result.get("deals", [])),
+            }
+        )
+    return render(request, "matches/match_list.html", {"rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    game = request.POST.get("game") or request.GET.get("game") or "busca-000"
+    variant = GAMES.get(game, GAMES["busca-000"])
+    players = Player.objects.filter(owner=request.user, archived=False)
+    form = MatchForm(request.POST or None, variant=variant, players=players)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.match_create(
+                owner=request.user,
+                game=variant.key,
+                options=form.options(),
+                players=form.players(),
+                first_dealer=form.cleaned_data["first_dealer"],
+            )
+        except Refused as refused:
+            for problem in refused.problems:
+                form.add_error(None, problem_text(problem))
+        else:
+            return redirect(match)
+    context = {"form": form, "variant": variant, "games": game_choices(), "players": players}
+    template = "matches/match_new.html#match-form" if request.htmx else "matches/match_new.html"
+    return render(request, template, context)
+
+
+def _owned_match(request: HttpRequest, pk: int) -> Match:
+    return get_object_or_404(Match, pk=pk, owner=request.user)
+
+
+def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = None) -> dict[str, Any]:
+    standing = services.match_standing(match)
+    played, rules = standing.played, standing.rules
+    outcome = played.outcome
+    if form is None and outcome is None:
+        form = DealForm(variant=rules.variant, players=standing.players, dealer=played.next_dealer)
+    totals = played.totals
+    label = _("Score cross: %(scores)s") % {
+        "scores": ", ".join(
+            _("%(name)s %(busche)d busche") % {"name": n, "busche": t}
+            for n, t in zip(standing.players, totals, strict=True)
+        )
+    }
+    cross = busca_cross(
+        standing.players,
+        totals,
+        _thresholds(match),
+        dealer=played.next_dealer,
+        losers=outcome.losers if outcome else (),
+        winners=outcome.winners if outcome else (),
+        label=label,
+        dealer_label=_("dealer"),
+    )
+    names = standing.players
+    rows = [
+        {
+            "number": d.number,
+            "dealer": names[d.dealer],
+            "cells": [
+                {"points": d.points[s] if d.points else None, "covered": d.covered[s], "busche": d.busche[s], "total": d.totals[s]}
+                for s in range(4)
+            ],
+        }
+        for d in played.deals
+    ]
+    settlement = None
+    if outcome is not None and match.options.get("stake"):
+        net = rules.variant.settle(match.options, totals, outcome)
+        settlement = [{"name": n, "amount": a} for n, a in zip(names, net, strict=True)]
+    return {
+        "match": match,
+        "variant": rules.variant,
+        "names": names,
+        "totals": totals,
+        "played": played,
+        "outcome": outcome,
+        "losers": [names[s] for s in outcome.losers] if outcome else [],
+        "winners": [names[s] for s in outcome.winners] if outcome else [],
+        "settlement": settlement,
+        "cross": cross,
+        "rows": list(reversed(rows)),
+        "form": form,
+        "next_number": len(played.deals) + 1,
+        "next_dealer": names[played.next_dealer] if played.next_dealer is not None else None,
+        "next_leader": names[played.next_leader] if played.next_leader is not None else None,
+    }
+
+
+def _thresholds(match: Match) -> tuple[int, ...]:
+    options = match.options
+    if match.game == "busca-000":
+        return (options["pair_limit"], options["single_limit"])
+    if match.game == "busca-001":
+        return (options["victory_threshold"],) if options.get("victory_threshold") else ()
+    return (options["threshold"],)
+
+
+@login_required
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _owned_match(request, pk)
+    return render(request, "matches/match_detail.html", _sheet_context(request, match))
+
+
+@login_required
+@require_POST
+def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _owned_match(request, pk)
+    standing = services.match_standing(match)
+    form = DealForm(
+        request.POST, variant=standing.rules.variant, players=standing.players, dealer=standing.played.next_dealer
+    )
+    if form.is_valid():
+        try:
+            services.deal_record(match=match, entry=form.entry(), author=request.user)
+        except Refused as refused:
+            form.add_problems(refused.problems)
+        else:
+            if not request.htmx:
+                return redirect(match)
+            form = None
+            match.refresh_from_db()
+    context = _sheet_context(request, match, form)
+    if request.htmx:
+        return render(request, "matches/match_detail.html#sheet", context)
+    return render(request, "matches/match_detail.html", context, status=422)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = _owned_match(request, pk)
+    deal = get_object_or_404(match.deals, number=number)
+    standing = services.match_standing(match)
+    played = next(d for d in standing.played.deals if d.number == number)
+    form = DealForm(
+        request.POST or None,
+        variant=standing.rules.variant,
+        players=standing.players,
+        dealer=played.dealer,
+        initial=DealForm.initial_from(deal.entry, standing.players),
+    )
+    if request.method == "POST" and form.is_valid():
+        entry = form.entry()
+        if "dealer" in deal.entry:
+            entry["dealer"] = deal.entry["dealer"]
+        try:
+            services.deal_edit(match=match, number=number, entry=entry, author=request.user)
+        except Refused as refused:
+            form.add_problems(refused.problems)
+        else:
+            messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
+            return redirect(match)
+    context = {"match": match, "form": form, "number": number, "deal": played, "variant": standing.rules.variant,
+               "names": standing.players}
+    return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = _owned_match(request, pk)
+    get_object_or_404(match.deals, number=number)
+    try:
+        services.deal_delete(match=match, number=number)
+    except Refused as refused:
+        for problem in refused.problems:
+            messages.error(request, problem_text(problem))
+    else:
+        messages.success(request, _("Deal %(number)d deleted.") % {"number": number})
+    return redirect(reverse("match_detail", args=[match.pk]))
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("match_list")
+    return render(request, "home.html")
+
+

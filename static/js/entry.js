@@ -1,0 +1,76 @@
+// The deal entry form, thumb first: a live "still to assign" count, the last player's
+// points filled in, the cover question shown only where the points cannot tell, and +1
+// buttons for penalties. The form works without this script; this only saves taps.
+(function () {
+  "use strict";
+
+  function rows(form) { return Array.from(form.querySelectorAll(".player-row")); }
+  function pointsOf(row) { return row.querySelector("input.points"); }
+
+  function total(form) {
+    var base = parseInt(form.dataset.total, 10);
+    var last = form.querySelector("select[name=last_trick]");
+    return last && last.value !== "" ? base - 3 : base;
+  }
+
+  function refresh(form) {
+    var all = rows(form);
+    var blank = all.filter(function (r) { return pointsOf(r).value === "" || pointsOf(r).dataset.auto === "1"; });
+    var typed = all.filter(function (r) { return blank.indexOf(r) < 0; });
+    var sum = typed.reduce(function (s, r) { return s + (parseInt(pointsOf(r).value, 10) || 0); }, 0);
+    var left = total(form) - sum;
+    blank.forEach(function (r) { if (pointsOf(r).dataset.auto === "1") { pointsOf(r).value = ""; delete pointsOf(r).dataset.auto; } });
+    if (blank.length === 1 && left >= 0) {
+      pointsOf(blank[0]).value = left;
+      pointsOf(blank[0]).dataset.auto = "1";
+      left = 0;
+    }
+    var out = form.querySelector("[data-remaining]");
+    if (out) {
+      out.textContent = left;
+      out.parentElement.classList.toggle("over", left < 0);
+      out.parentElement.classList.toggle("done", left === 0);
+    }
+    var noneTyped = all.every(function (r) { return pointsOf(r).value === ""; });
+    var show = form.querySelector("[data-show-covers]");
+    if (show) show.hidden = !noneTyped || form.dataset.covers === "all";
+    all.forEach(function (r) {
+      var v = pointsOf(r).value;
+      var chosen = r.querySelector(".cover input:checked");
+      var ask = (noneTyped && form.dataset.covers === "all") || (v === "0" && form.dataset.coverRule === "trick") ||
+        r.classList.contains("invalid") || (chosen && chosen.value !== "");
+      r.querySelector("[data-cover]").hidden = !ask;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest("#deal-form");
+    if (!form) return;
+    if (event.target.classList.contains("points")) delete event.target.dataset.auto;
+    refresh(form);
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest("#deal-form");
+    if (form) refresh(form);
+  });
+  document.addEventListener("click", function (event) {
+    var show = event.target.closest("[data-show-covers]");
+    if (show) {
+      var entry = show.closest("#deal-form");
+      entry.dataset.covers = "all";
+      refresh(entry);
+      return;
+    }
+    var button = event.target.closest("[data-plus]");
+    if (!button) return;
+    var input = document.getElementById(button.dataset.plus);
+    input.value = (parseInt(input.value, 10) || 0) + 1;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  function init() {
+    var form = document.getElementById("deal-form");
+    if (form) refresh(form);
+  }
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSettle", init);
+})();
