@@ -89,6 +89,23 @@ CHOICE_LABELS = {
 }
 
 
+def house_rules(variant: BuscaVariant, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each house rule of a match as the players read it: its label and its value."""
+    rows = []
+    for option in variant.options:
+        value = options.get(option.key, option.default)
+        if value is None:
+            shown = gettext("none")
+        elif option.kind == "bool":
+            shown = gettext("yes") if value else gettext("no")
+        elif option.kind == "choice":
+            shown = str(CHOICE_LABELS.get(str(value), value))
+        else:
+            shown = str(value)
+        rows.append((gettext(option.label), shown))
+    return rows
+
+
 class MatchForm(forms.Form):
     """A new match: the house rules of the chosen game, four players in seating order, the dealer."""
 
@@ -145,11 +162,18 @@ class MatchForm(forms.Form):
 class DealForm(forms.Form):
     """One deal, thumb first: points per player, the last trick, covers and penalties."""
 
-    COVER_CHOICES = (("", _("from the points")), ("yes", _("covered")), ("no", _("didn't cover")))
+    COVER_CHOICES = (("", _("as the points say")), ("yes", _("covered")), ("no", _("didn't cover")))
 
     def __init__(
-        self, *args: Any, variant: BuscaVariant, players: Sequence[str], dealer: int | None, **kwargs: Any
+        self,
+        *args: Any,
+        variant: BuscaVariant,
+        players: Sequence[str],
+        dealer: int | None,
+        rules_dealer: int | None = None,
+        **kwargs: Any,
     ) -> None:
+        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs."""
         super().__init__(*args, **kwargs)
         self.variant, self.names, self.dealer = variant, list(players), dealer
         for seat, name in enumerate(players):
@@ -177,6 +201,16 @@ class DealForm(forms.Form):
             self.fields["misdeal"] = forms.IntegerField(
                 label=_("Misdeals"), required=False, min_value=0, max_value=9, initial=0
             )
+        # The rules choose the dealer; the table may agree on another one (AMB-05).
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label=_("Dealer"),
+            choices=[(str(s), n) for s, n in enumerate(players)],
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+        self.initial.setdefault("dealer", dealer)
+        self.rules_dealer = dealer if rules_dealer is None else rules_dealer
 
     @property
     def has_penalties(self) -> bool:
@@ -190,6 +224,11 @@ class DealForm(forms.Form):
             return True
         values = [self[name].value() for name in names]
         return any(value not in (None, "", 0, "0") for value in values)
+
+    @property
+    def dealer_changed(self) -> bool:
+        value = self["dealer"].value()
+        return value not in (None, "") and int(value) != self.rules_dealer
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per player, for the template."""
@@ -213,8 +252,17 @@ class DealForm(forms.Form):
             # The last player is filled in: the deal's points add up to a known total.
             total = self.variant.deal_total - (3 if cleaned.get("last_trick") is not None else 0)
             rest = total - sum(p for p in points if p is not None)
-            if rest >= 0:
-                cleaned[f"points_{blank[0]}"] = rest
+            if rest < 0:
+                # Left blank, the deal would read as a non-cover and ask who covered: say what is
+                # wrong, in the engine's words (the same messages, already in the catalogues).
+                template = (
+                    "points add up to %(sum)d, a deal of %(game)s has %(total)d"
+                    if cleaned.get("last_trick") is None
+                    else "points add up to %(sum)d without the last trick, a deal of %(game)s has %(total)d"
+                )
+                params = {"sum": total - rest, "game": self.variant.key, "total": total}
+                raise forms.ValidationError(problem_text(Problem(template, params)))
+            cleaned[f"points_{blank[0]}"] = rest
         elif blank and len(blank) < 4:
             raise forms.ValidationError(
                 _("Enter every player's points (the last one is filled in for you), or none when someone didn't cover.")
@@ -236,10 +284,13 @@ class DealForm(forms.Form):
             for seat in range(4)
             for _ in range(data.get(f"renege_{seat}") or 0)
         ]
-        if self.dealer is not None:
-            penalties += [{"player": self.names[self.dealer], "kind": "misdeal"}] * (data.get("misdeal") or 0)
+        dealer = self.dealer if data.get("dealer") is None else data["dealer"]
+        if dealer is not None:
+            penalties += [{"player": self.names[dealer], "kind": "misdeal"}] * (data.get("misdeal") or 0)
         if penalties:
             entry["penalties"] = penalties
+        if dealer is not None and dealer != self.rules_dealer:
+            entry["dealer"] = self.names[dealer]
         return entry
 
     def add_problems(self, problems: Sequence[Problem]) -> None:

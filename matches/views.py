@@ -11,11 +11,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services
 from .drawing import busca_cross
-from .forms import DealForm, MatchForm, PlayerForm, SignupForm, game_choices, problem_text
+from .forms import DealForm, MatchForm, PlayerForm, SignupForm, game_choices, house_rules, problem_text
 from .models import Match, Player
 from .rules.core import Refused
 from .rules.registry import GAMES
@@ -126,7 +127,7 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
     totals = played.totals
     label = _("Score cross: %(scores)s") % {
         "scores": ", ".join(
-            _("%(name)s %(busche)d busche") % {"name": n, "busche": t}
+            ngettext("%(name)s %(busche)d busca", "%(name)s %(busche)d busche", t) % {"name": n, "busche": t}
             for n, t in zip(standing.players, totals, strict=True)
         )
     }
@@ -159,6 +160,7 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
     return {
         "match": match,
         "variant": rules.variant,
+        "house_rules": house_rules(rules.variant, match.options),
         "names": names,
         "totals": totals,
         "played": played,
@@ -221,17 +223,17 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deal = get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match)
     played = next(d for d in standing.played.deals if d.number == number)
+    before = standing.played.deals[number - 2].next_dealer if number > 1 else standing.rules.first_dealer
     form = DealForm(
         request.POST or None,
         variant=standing.rules.variant,
         players=standing.players,
         dealer=played.dealer,
+        rules_dealer=before,
         initial=DealForm.initial_from(deal.entry, standing.players),
     )
     if request.method == "POST" and form.is_valid():
         entry = form.entry()
-        if "dealer" in deal.entry:
-            entry["dealer"] = deal.entry["dealer"]
         try:
             services.deal_edit(match=match, number=number, entry=entry, author=request.user)
         except Refused as refused:

@@ -68,7 +68,9 @@ def test_a_deal_shows_who_covered_as_in_the_example(vector: dict[str, Any]) -> N
     assert list(deal.covered) == vector["expected"]["covered"]
 
 
-@pytest.mark.parametrize("vector", [p for p in by_kind("busca_deal") if "nextDealer" in p.values[0]["expected"]])
+@pytest.mark.parametrize(
+    "vector", [p for p in by_kind("busca_deal") if "nextDealer" in p.values[0]["expected"]]
+)
 def test_the_player_who_took_the_busche_deals_next(vector: dict[str, Any]) -> None:
     (deal,) = play(vector, [vector["input"]]).deals
     players = vector["input"]["players"]
@@ -79,7 +81,9 @@ def test_the_player_who_took_the_busche_deals_next(vector: dict[str, Any]) -> No
     assert players[deal.next_dealer] == expected
 
 
-@pytest.mark.parametrize("vector", [p for p in by_kind("busca_deal") if "nextLeader" in p.values[0]["expected"]])
+@pytest.mark.parametrize(
+    "vector", [p for p in by_kind("busca_deal") if "nextLeader" in p.values[0]["expected"]]
+)
 def test_in_001_the_player_right_of_the_busca_taker_leads_next(vector: dict[str, Any]) -> None:
     (deal,) = play(vector, [vector["input"]]).deals
     assert deal.next_leader is not None
@@ -132,7 +136,9 @@ def test_a_match_has_the_winners_and_losers_of_the_example(vector: dict[str, Any
     assert [players[s] for s in outcome.losers] == vector["expected"].get("losers", [])
 
 
-@pytest.mark.parametrize("vector", [p for p in by_kind("busca_match") if "endReason" in p.values[0]["expected"]])
+@pytest.mark.parametrize(
+    "vector", [p for p in by_kind("busca_match") if "endReason" in p.values[0]["expected"]]
+)
 def test_a_match_ends_for_the_reason_of_the_example(vector: dict[str, Any]) -> None:
     outcome = play_match(vector).outcome
     assert outcome is not None

@@ -1,0 +1,121 @@
+"""What a user does and checks on the real pages, shared by the journeys.
+
+Everything waits through Playwright's ``expect``: the sheet is swapped by htmx after a deal
+is saved, so a step waits for the new deal row, never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+PLAYERS = ("Anna", "Bruno", "Carla", "Dario")  # seated in this order: seat 0 to seat 3
+PASSWORD = "a-long-pass-phrase-7"
+SHOTS = Path("/tmp/shots")  # screenshots to look at, outside the repository
+
+DEAL_ROWS = ".deal-table tbody tr"
+SAVE_DEAL = "#deal-form button.big"
+
+
+def sign_up(page: Page, username: str = "alice") -> None:
+    page.goto("/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    # A new account lands on its (empty) player list.
+    expect(page).to_have_url(re.compile(r"/players/$"))
+
+
+def add_players(page: Page, names: Iterable[str] = PLAYERS) -> None:
+    page.goto("/players/")
+    for name in names:
+        page.fill('input[name="name"]', name)
+        page.get_by_role("button", name="Add", exact=True).click()
+        expect(page.locator("ul.list .name").filter(has_text=re.compile(rf"^{name}$"))).to_be_visible()
+
+
+def start_match(page: Page, game: str, seats: Sequence[str] = PLAYERS) -> None:
+    """A new match of ``game`` with the default house rules; the first seat deals first."""
+    page.goto(f"/matches/new/?game={game}")
+    for seat, name in enumerate(seats):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page.locator(".match-title small")).to_have_text(game)
+    expect_deal_form(page, 1)
+
+
+def expect_deal_form(page: Page, number: int) -> None:
+    expect(page.locator("#deal-form h2")).to_have_text(f"Deal {number}")
+
+
+def fill_points(page: Page, points: Sequence[int]) -> None:
+    """Type three players' points; the page fills in the fourth, which must be ``points[3]``."""
+    for seat, value in enumerate(points[:3]):
+        page.fill(f"#id_points_{seat}", str(value))
+    expect(page.locator("#id_points_3")).to_have_value(str(points[3]))
+
+
+def type_over(page: Page, seat: int, value: int) -> None:
+    """Select what a points field shows and type over it, as a user corrects a number.
+
+    Not ``fill()``: on a field that entry.js filled in, fill() appends ("5" becomes "54"),
+    and clearing the field does not help, because the script fills a lone blank field again.
+    """
+    field = page.locator(f"#id_points_{seat}")
+    field.focus()  # Chromium ignores select() on a number field that never had the focus
+    field.select_text()
+    field.press_sequentially(str(value))
+    expect(field).to_have_value(str(value))
+
+
+def save_deal(page: Page, number: int) -> None:
+    """Save the deal in the form and wait until the sheet shows it as deal ``number``."""
+    page.click(SAVE_DEAL)
+    expect(page.locator(DEAL_ROWS)).to_have_count(number)
+    # The newest deal is the first row.
+    expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text(str(number))
+
+
+def play_deal(page: Page, number: int, points: Sequence[int], *, not_covering: Iterable[int] = ()) -> None:
+    expect_deal_form(page, number)
+    fill_points(page, points)
+    for seat in not_covering:
+        page.locator(f'input[name="cover_{seat}"][value="no"]').check()
+    save_deal(page, number)
+
+
+def expect_cross(page: Page, busche: Sequence[int]) -> None:
+    """Each seat's arm of the cross: its total, one stroke per busca, a box per five."""
+    for seat, total in enumerate(busche):
+        arm = page.locator(f'svg.cross g.arm[data-seat="{seat}"]')
+        expect(arm).to_have_attribute("data-busche", str(total))
+        expect(arm.locator("tspan.total")).to_have_text(str(total))
+        expect(arm.locator("line.stroke")).to_have_count(total)
+        expect(arm.locator("rect.group")).to_have_count(total // 5)
+
+
+def names_in(text: str) -> set[str]:
+    return {name.strip() for name in text.split(",")}
+
+
+def expect_match_over(page: Page, after_deal: int, losers: set[str], winners: set[str]) -> None:
+    banner = page.locator(".banner")
+    expect(banner.locator("h2")).to_have_text(f"Match over after deal {after_deal}")
+    assert names_in(banner.locator(".losers strong").inner_text()) == losers
+    assert names_in(banner.locator(".winners strong").inner_text()) == winners
+    # The cross marks them too.
+    for seat, name in enumerate(PLAYERS):
+        arm = page.locator(f'svg.cross g.arm[data-seat="{seat}"]')
+        expect(arm).to_have_class(re.compile(r"\bloser\b" if name in losers else r"\bwinner\b"))
+    # Nothing more to enter.
+    expect(page.locator("#deal-form")).to_have_count(0)
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)

@@ -1,0 +1,80 @@
+"""Entering a deal that cannot be right, and correcting a deal already saved."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .flows import (
+    DEAL_ROWS,
+    SAVE_DEAL,
+    add_players,
+    expect_cross,
+    expect_deal_form,
+    fill_points,
+    play_deal,
+    sign_up,
+    start_match,
+    type_over,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_it_refuses_a_deal_that_does_not_add_up_and_keeps_what_was_typed(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+
+    # The page fills in Dario's 5; the user types 4 over it: 39, a point short.
+    fill_points(page, [20, 10, 5, 5])
+    type_over(page, 3, 4)
+    expect(page.locator("[data-remaining]")).to_have_text("1")
+    page.click(SAVE_DEAL)
+
+    error = page.locator("#deal-form .error")
+    expect(error).to_have_text("Deal 1: points add up to 39, a deal of busca-000 has 40")
+    for seat, value in enumerate(["20", "10", "5", "4"]):
+        expect(page.locator(f"#id_points_{seat}")).to_have_value(value)
+    expect(page.locator(DEAL_ROWS)).to_have_count(0)
+    expect(page.locator(".deals .empty")).to_be_visible()
+    expect_cross(page, [0, 0, 0, 0])
+    expect_deal_form(page, 1)
+
+    # One point more for Dario makes 40: the deal is saved, 20 points give Anna 2 busche.
+    type_over(page, 3, 5)
+    expect(page.locator("[data-remaining]")).to_have_text("0")
+    page.click(SAVE_DEAL)
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    expect(error).to_have_count(0)
+    expect_cross(page, [2, 0, 0, 0])
+    expect_deal_form(page, 2)
+
+
+def test_correcting_an_earlier_deal_recomputes_the_totals(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    play_deal(page, 1, [31, 4, 3, 2])  # Anna 11
+    play_deal(page, 2, [5, 30, 3, 2])  # Bruno 10
+    expect_cross(page, [11, 10, 0, 0])
+    sheet = page.url
+
+    page.locator(".deal-table tbody th a").filter(has_text=re.compile(r"^1$")).click()
+    expect(page).to_have_url(re.compile(r"/deals/1/edit/$"))
+    expect(page.locator("#deal-form h2")).to_have_text("Correct deal 1")
+    expect(page.locator("#id_points_0")).to_have_value("31")
+
+    # Deal 1 was really 15-10-10-5: 15 is the top score and takes 1 busca, not 11.
+    for seat, value in enumerate([15, 10, 10, 5]):
+        page.fill(f"#id_points_{seat}", str(value))
+    page.click(SAVE_DEAL)
+
+    expect(page).to_have_url(sheet)
+    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect_cross(page, [1, 10, 0, 0])
+    # The running totals of both deals follow: Anna's cell in deal 2 (the first row) reads 1.
+    expect(page.locator(DEAL_ROWS).first.locator("td .total").first).to_have_text("1")
+    expect_deal_form(page, 3)
