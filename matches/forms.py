@@ -44,7 +44,9 @@ class PlayerForm(forms.Form):
         if self.instance is not None:
             taken = taken.exclude(pk=self.instance.pk)
         if taken.exists():
-            raise forms.ValidationError(_("You already have a player called %(name)s."), params={"name": name})
+            raise forms.ValidationError(
+                _("You already have a player called %(name)s."), params={"name": name}
+            )
         return name
 
 
@@ -115,7 +117,9 @@ class MatchForm(forms.Form):
         choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         self.players_by_pk = {str(p.pk): p for p in players}
         for seat in range(4):
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(label=_("Seat %(n)d") % {"n": seat + 1}, choices=choices)
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(n)d") % {"n": seat + 1}, choices=choices
+            )
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("First dealer"),
             choices=[(str(s), _("Seat %(n)d") % {"n": s + 1}) for s in range(4)],
@@ -253,19 +257,18 @@ class DealForm(forms.Form):
             total = self.variant.deal_total - (3 if cleaned.get("last_trick") is not None else 0)
             rest = total - sum(p for p in points if p is not None)
             if rest < 0:
-                # Left blank, the deal would read as a non-cover and ask who covered: say what is
-                # wrong, in the engine's words (the same messages, already in the catalogues).
-                template = (
-                    "points add up to %(sum)d, a deal of %(game)s has %(total)d"
-                    if cleaned.get("last_trick") is None
-                    else "points add up to %(sum)d without the last trick, a deal of %(game)s has %(total)d"
+                # Left blank, the deal would read as a non-cover and ask who covered: say what is wrong.
+                raise forms.ValidationError(
+                    _("The points given already add up to %(sum)d; a deal has %(total)d."),
+                    params={"sum": total - rest, "total": total},
                 )
-                params = {"sum": total - rest, "game": self.variant.key, "total": total}
-                raise forms.ValidationError(problem_text(Problem(template, params)))
             cleaned[f"points_{blank[0]}"] = rest
         elif blank and len(blank) < 4:
             raise forms.ValidationError(
-                _("Enter every player's points (the last one is filled in for you), or none when someone didn't cover.")
+                _(
+                    "Enter every player's points (the last one is filled in for you), "
+                    "or none when someone didn't cover."
+                )
             )
         return cleaned
 
@@ -299,9 +302,11 @@ class DealForm(forms.Form):
             field = None
             if problem.player in self.names:
                 seat = self.names.index(problem.player)
-                field = {"covered": f"cover_{seat}", "points": f"points_{seat}", "penalties": f"renege_{seat}"}.get(
-                    problem.field or "", f"points_{seat}"
-                )
+                field = {
+                    "covered": f"cover_{seat}",
+                    "points": f"points_{seat}",
+                    "penalties": f"renege_{seat}",
+                }.get(problem.field or "", f"points_{seat}")
                 if field not in self.fields:
                     field = None
             self.add_error(field, problem_text(problem))
@@ -310,17 +315,18 @@ class DealForm(forms.Form):
     def initial_from(cls, entry: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """The form's initial values for a stored deal (to edit it)."""
         initial: dict[str, Any] = {}
+        penalties = entry.get("penalties") or []  # a document may give null
         for seat in range(4):
             points = entry.get("points")
             initial[f"points_{seat}"] = points[seat] if points else None
             covered = (entry.get("covered") or [None] * 4)[seat]
             initial[f"cover_{seat}"] = {True: "yes", False: "no"}.get(covered, "")
             initial[f"renege_{seat}"] = sum(
-                1 for p in entry.get("penalties", []) if p["player"] == names[seat] and p["kind"] == "renege"
+                1 for p in penalties if p["player"] == names[seat] and p["kind"] == "renege"
             )
         if entry.get("last_trick") in names:
             initial["last_trick"] = names.index(entry["last_trick"])
-        initial["misdeal"] = sum(1 for p in entry.get("penalties", []) if p["kind"] == "misdeal")
+        initial["misdeal"] = sum(1 for p in penalties if p["kind"] == "misdeal")
         return initial
 
 

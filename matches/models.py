@@ -71,6 +71,9 @@ class Seat(models.Model):
             models.UniqueConstraint("match", "player", name="seat_player_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1}"
+
 
 class Deal(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
@@ -89,3 +92,6 @@ class Deal(models.Model):
             # A deal is never stored twice: one row per number in a match.
             models.UniqueConstraint("match", "number", name="deal_number_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of {self.match}"

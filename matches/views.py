@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -38,7 +39,11 @@ def player_list(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None, owner=request.user)
     if request.method == "POST" and form.is_valid():
         Player.objects.create(owner=request.user, name=form.cleaned_data["name"])
-        return redirect(request.POST.get("next") or "player_list")
+        next_url = request.POST.get("next", "")
+        # Only back into this site: a posted "next" must not send the player elsewhere.
+        if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
+            next_url = "player_list"
+        return redirect(next_url)
     players = Player.objects.filter(owner=request.user)
     return render(request, "matches/players.html", {"form": form, "players": players})
 
@@ -47,7 +52,9 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk, owner=request.user)
-    form = PlayerForm(request.POST or None, owner=request.user, instance=player, initial={"name": player.name})
+    form = PlayerForm(
+        request.POST or None, owner=request.user, instance=player, initial={"name": player.name}
+    )
     if request.method == "POST" and form.is_valid():
         player.name = form.cleaned_data["name"]
         player.save(update_fields=["name"])
@@ -147,7 +154,12 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
             "number": d.number,
             "dealer": names[d.dealer],
             "cells": [
-                {"points": d.points[s] if d.points else None, "covered": d.covered[s], "busche": d.busche[s], "total": d.totals[s]}
+                {
+                    "points": d.points[s] if d.points else None,
+                    "covered": d.covered[s],
+                    "busche": d.busche[s],
+                    "total": d.totals[s],
+                }
                 for s in range(4)
             ],
         }
@@ -198,7 +210,10 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     match = _owned_match(request, pk)
     standing = services.match_standing(match)
     form = DealForm(
-        request.POST, variant=standing.rules.variant, players=standing.players, dealer=standing.played.next_dealer
+        request.POST,
+        variant=standing.rules.variant,
+        players=standing.players,
+        dealer=standing.played.next_dealer,
     )
     if form.is_valid():
         try:
@@ -241,8 +256,14 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         else:
             messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
             return redirect(match)
-    context = {"match": match, "form": form, "number": number, "deal": played, "variant": standing.rules.variant,
-               "names": standing.players}
+    context = {
+        "match": match,
+        "form": form,
+        "number": number,
+        "deal": played,
+        "variant": standing.rules.variant,
+        "names": standing.players,
+    }
     return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
 
 
@@ -265,5 +286,3 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("match_list")
     return render(request, "home.html")
-
-

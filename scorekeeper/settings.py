@@ -84,9 +84,7 @@ TEMPLATES = [
 
 # SQLite on a fresh clone; PostgreSQL (or anything else) through DATABASE_URL.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
-    )
+    "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

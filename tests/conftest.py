@@ -37,7 +37,9 @@ def make_match(alice: User, players: list[Player]) -> Callable[..., Match]:
     """A match of alice's with Anna, Bruno, Carla and Dario, and optionally some deals."""
 
     def make(game: str = "busca-000", deals: Sequence[dict[str, Any]] = (), **options: Any) -> Match:
-        match = services.match_create(owner=alice, game=game, options=options, players=players, first_dealer=0)
+        match = services.match_create(
+            owner=alice, game=game, options=options, players=players, first_dealer=0
+        )
         for entry in deals:
             services.deal_record(match=match, entry=entry, author=alice)
         match.refresh_from_db()

@@ -150,7 +150,7 @@ def _top_also_option() -> Option:
         False,
         _("When someone does not cover, the top scorer also takes busche."),
         "bool",
-        label=_("Top scorer also pays on a non-cover"),
+        label=_("Top scorer also takes busche on a non-cover"),
     )
 
 
@@ -209,7 +209,7 @@ class BuscaVariant:
                     template = _("points add up to %(sum)d, a deal of %(game)s has %(total)d")
                 else:
                     template = _(
-                        "points add up to %(sum)d without the last trick, a deal of %(game)s has %(total)d"
+                        "points add up to %(sum)d; without the last trick a deal of %(game)s has %(total)d"
                     )
                 problem(template, "points", sum=sum(points), game=self.key, total=expected)
             if deal.last_trick is not None:
@@ -221,7 +221,7 @@ class BuscaVariant:
         for seat in range(SEATS):
             given = deal.covered[seat] if deal.covered is not None else None
             if seat == deal.last_trick and given is False:
-                problem(_("%(player)s took the last trick, so he covered"), "covered", seat)
+                problem(_("%(player)s took the last trick and so covered"), "covered", seat)
                 given = True  # reported once: the checks below must not say it again
             if points is None:
                 if given is None:
@@ -239,7 +239,7 @@ class BuscaVariant:
             elif scored > 0:
                 if given is False:
                     problem(
-                        _("%(player)s has %(points)d points, so he took a trick and covered"),
+                        _("%(player)s has %(points)d points and so took a trick and covered"),
                         "covered",
                         seat,
                         points=scored,
@@ -250,7 +250,7 @@ class BuscaVariant:
                     problem(_("%(player)s has 0 points; say whether he covered"), "covered", seat)
                 covered.append(bool(given))
             if points is not None and opts["cover_requires_point"] and given is False and scored > 0:
-                problem(_("%(player)s has %(points)d points, so he covered"), "covered", seat, points=scored)
+                problem(_("%(player)s has %(points)d points and so covered"), "covered", seat, points=scored)
 
         if not problems:
             if not any(covered):
@@ -263,8 +263,12 @@ class BuscaVariant:
         extra = [0] * SEATS
         for penalty in deal.penalties:
             if penalty.kind not in self.penalty_kinds:
+                template = {
+                    "renege": _("%(game)s has no renege penalty"),
+                    "misdeal": _("%(game)s has no misdeal penalty"),
+                }.get(penalty.kind, _("%(game)s has no %(kind)s penalty"))
                 problem(
-                    _("%(game)s has no %(kind)s penalty"),
+                    template,
                     "penalties",
                     penalty.seat,
                     game=self.key,
@@ -464,7 +468,7 @@ class Busca000(BuscaVariant):
         Option(
             "limit_strict",
             True,
-            _("Passing a limit means going over it; off: reaching it is enough."),
+            _("On: a player must go over a limit; off: reaching it is enough."),
             "bool",
             label=_("Strictly over the limit"),
         ),

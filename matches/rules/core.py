@@ -7,6 +7,7 @@ English templates with named placeholders; the web layer translates the template
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -87,7 +88,7 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[s
             problems.append(
                 Problem(
                     gettext_noop("option %(key)s cannot be %(value)s"),
-                    {"key": spec.key, "value": value},
+                    {"key": spec.key, "value": json.dumps(value, ensure_ascii=False)},
                     field=spec.key,
                 )
             )

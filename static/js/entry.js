@@ -20,7 +20,8 @@
     var sum = typed.reduce(function (s, r) { return s + (parseInt(pointsOf(r).value, 10) || 0); }, 0);
     var left = total(form) - sum;
     blank.forEach(function (r) { if (pointsOf(r).dataset.auto === "1") { pointsOf(r).value = ""; delete pointsOf(r).dataset.auto; } });
-    if (blank.length === 1 && left >= 0) {
+    // Fill in the last player only if nobody typed in that field: a cleared field stays clear.
+    if (blank.length === 1 && left >= 0 && pointsOf(blank[0]).dataset.touched !== "1") {
       pointsOf(blank[0]).value = left;
       pointsOf(blank[0]).dataset.auto = "1";
       left = 0;
@@ -46,7 +47,10 @@
   document.addEventListener("input", function (event) {
     var form = event.target.closest("#deal-form");
     if (!form) return;
-    if (event.target.classList.contains("points")) delete event.target.dataset.auto;
+    if (event.target.classList.contains("points")) {
+      delete event.target.dataset.auto;
+      event.target.dataset.touched = "1";
+    }
     refresh(form);
   });
   document.addEventListener("change", function (event) {
@@ -71,6 +75,20 @@
     var form = document.getElementById("deal-form");
     if (form) refresh(form);
   }
+  // After htmx swaps the sheet: show a refusal where the eye is, or the redrawn cross.
+  function afterSwap(event) {
+    init();
+    var sheet = document.getElementById("sheet");
+    if (!sheet || !sheet.contains(event.target)) return;
+    var alert = sheet.querySelector("#deal-form [role=alert], .refused");
+    if (alert) {
+      alert.scrollIntoView({ block: "center" });
+      var field = sheet.querySelector(".invalid input.points, .invalid input");
+      if (field) field.focus({ preventScroll: true });
+    } else {
+      sheet.scrollIntoView({ block: "start" });
+    }
+  }
   document.addEventListener("DOMContentLoaded", init);
-  document.addEventListener("htmx:afterSettle", init);
+  document.addEventListener("htmx:afterSettle", afterSwap);
 })();

@@ -118,4 +118,6 @@ def expect_match_over(page: Page, after_deal: int, losers: set[str], winners: se
 
 def screenshot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    # From the top: scrolled, the sticky top bar would be drawn across the middle of the page.
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / name), full_page=True)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from pytest_django.fixtures import Settings
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings: Settings) -> None:
+def fast_passwords(settings: Any) -> None:
     """Hashing alice's and bob's passwords the production way costs a second a test; nothing here needs it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

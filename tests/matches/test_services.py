@@ -12,48 +12,14 @@ from matches import services
 from matches.models import Deal, Match, Player
 from matches.rules.core import Refused
 
+from .games import DEFAULTS
+
 MakeMatch = Callable[..., Match]
 
 # Anna takes 34 points: 14 busche by the table, and she deals again.
 ANNA_34 = {"points": [34, 2, 2, 2]}
 # Everyone on 10: a four-way tie at the top, one busca each.
 EVEN = {"points": [10, 10, 10, 10]}
-
-DEFAULTS = {
-    "busca-000": {
-        "stake": 0,
-        "settlement_rule": "losers_pay",
-        "cover_requires_point": False,
-        "top_also_scores_when_non_cover": False,
-        "renege_penalty": 1,
-        "misdeal_penalty": 1,
-        "tie_multiplier": False,
-        "single_limit": 20,
-        "pair_limit": 10,
-        "limit_strict": True,
-        "losers": "all_over_limit",
-    },
-    "busca-001": {
-        "stake": 0,
-        "settlement_rule": "losers_pay",
-        "cover_requires_point": True,
-        "non_cover_rule": "one_times_n",
-        "victory_threshold": None,
-        "max_deals": None,
-    },
-    "busca-003": {
-        "stake": 0,
-        "settlement_rule": "losers_pay",
-        "cover_requires_point": False,
-        "top_also_scores_when_non_cover": False,
-        "renege_penalty": 1,
-        "top_score": "one",
-        "tie_scope": "any",
-        "high_pair_tie": 4,
-        "threshold": 10,
-        "losers": "two_highest",
-    },
-}
 
 
 def stored(match: Match) -> Match:
@@ -68,7 +34,9 @@ def entries(match: Match) -> list[tuple[int, dict[str, Any]]]:
 def test_a_new_match_stores_every_option_with_the_defaults_filled_in(
     game: str, alice: User, players: list[Player]
 ) -> None:
-    match = services.match_create(owner=alice, game=game, options={"stake": 2}, players=players, first_dealer=0)
+    match = services.match_create(
+        owner=alice, game=game, options={"stake": 2}, players=players, first_dealer=0
+    )
 
     match = stored(match)
     assert match.options == {**DEFAULTS[game], "stake": 2}
@@ -118,7 +86,9 @@ def test_an_impossible_deal_is_refused_and_changes_nothing(make_match: MakeMatch
     with pytest.raises(Refused) as refused:
         services.deal_record(match=match, entry={"points": [25, 8, 5, 1]}, author=None)
 
-    assert [str(p) for p in refused.value.problems] == ["deal 2: points add up to 39, a deal of busca-000 has 40"]
+    assert [str(p) for p in refused.value.problems] == [
+        "deal 2: points add up to 39, a deal of busca-000 has 40"
+    ]
     after = stored(match)
     assert entries(match) == [(1, ANNA_34)]
     assert after.version == before.version
@@ -309,7 +279,11 @@ def test_an_import_finds_the_owners_players_by_name_whatever_the_case(
 
 
 def test_an_import_with_two_names_for_one_player_is_refused_and_stores_nothing(alice: User) -> None:
-    doc = {"format": "scorekeeper-match/1", "game": "busca-000", "players": ["Anna", "anna", "Carla", "Dario"]}
+    doc = {
+        "format": "scorekeeper-match/1",
+        "game": "busca-000",
+        "players": ["Anna", "anna", "Carla", "Dario"],
+    }
 
     with pytest.raises(Refused) as refused:
         services.match_import(owner=alice, doc=doc)

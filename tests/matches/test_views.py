@@ -6,9 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from matches import services
 from matches.models import Deal, Match
 
 from .pages import count, form_values, text, texts
@@ -43,6 +45,12 @@ def entries(match: Match) -> list[dict[str, Any]]:
 
 def errors(page: Any) -> list[str]:
     return texts(page, "p", class_="error")
+
+
+def assert_losers_and_winners(page: Any, *, losers: str, winners: str) -> None:
+    """The banner's two lines end with the names ("Lost: Anna"; the label's words may change)."""
+    assert text(page, "p", class_="losers").endswith(f": {losers}")
+    assert text(page, "p", class_="winners").endswith(f": {winners}")
 
 
 # -- the sheet ------------------------------------------------------------------------------
@@ -91,6 +99,21 @@ def test_busca_001_has_no_penalty_inputs(alice_client: Client, make_match: MakeM
     assert set(form_values(page, "deal-form")) == {f"points_{s}" for s in range(4)} | {
         f"cover_{s}" for s in range(4)
     } | {"last_trick", "dealer"}
+
+
+def test_the_match_list_shows_matches_in_progress_first_with_their_totals(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    make_match(deals=[{"points": [25, 8, 5, 2]}])
+    make_match(deals=[ANNA_34, ANNA_34])  # newer, but finished
+
+    page = alice_client.get(reverse("match_list"))
+
+    assert texts(page, "span", class_="players") == [
+        "Anna 5 Bruno 0 Carla 0 Dario 0",
+        "Anna 28 Bruno 0 Carla 0 Dario 0",
+    ]
+    assert texts(page, "span", class_="loser") == ["Anna 28"]
 
 
 # -- entering a deal ---------------------------------------------------------------------------
@@ -185,7 +208,9 @@ def test_an_htmx_post_of_an_impossible_deal_returns_the_sheet_with_the_message(
     assert entries(match) == []
 
 
-def test_the_last_player_is_filled_in_from_the_other_three(alice_client: Client, make_match: MakeMatch) -> None:
+def test_the_last_player_is_filled_in_from_the_other_three(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
     match = make_match()
 
     alice_client.post(post_url(match), deal(25, 8, None, 2))
@@ -211,7 +236,7 @@ def test_three_points_that_already_pass_the_deal_total_are_refused_with_their_su
     page = alice_client.post(post_url(match), deal(30, 10, 5, None))
 
     assert page.status_code == 422
-    assert text(page, "div", class_="error") == "Points add up to 45, a deal of busca-000 has 40"
+    assert text(page, "div", class_="error") == "The points given already add up to 45; a deal has 40."
     assert errors(page) == []
     assert entries(match) == []
 
@@ -244,14 +269,16 @@ def test_points_without_the_last_trick_must_add_up_to_37(alice_client: Client, m
 
     page = alice_client.post(post_url(match), deal(25, 8, 5, 2, last_trick=1))
 
-    assert text(page, "div", class_="error") == (
-        "Deal 1: points add up to 40 without the last trick, a deal of busca-000 has 37"
-    )
+    message = text(page, "div", class_="error")
+    assert message.startswith("Deal 1: points add up to 40")
+    assert message.endswith("a deal of busca-000 has 37")
     assert form_values(page, "deal-form")["last_trick"] == "1"
     assert entries(match) == []
 
 
-def test_each_renege_adds_a_busca_to_the_player_who_reneged(alice_client: Client, make_match: MakeMatch) -> None:
+def test_each_renege_adds_a_busca_to_the_player_who_reneged(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
     match = make_match()
 
     alice_client.post(post_url(match), deal(25, 8, 5, 2, renege_2=2))
@@ -274,7 +301,10 @@ def test_a_misdeal_is_charged_to_the_dealer(alice_client: Client, make_match: Ma
 
     alice_client.post(post_url(match), deal(25, 8, 5, 2, misdeal=1))
 
-    assert entries(match)[1] == {"points": [25, 8, 5, 2], "penalties": [{"player": "Bruno", "kind": "misdeal"}]}
+    assert entries(match)[1] == {
+        "points": [25, 8, 5, 2],
+        "penalties": [{"player": "Bruno", "kind": "misdeal"}],
+    }
     assert stored(match).result["totals"] == [5, 5 + 1, 0, 0]
 
 
@@ -288,13 +318,14 @@ def test_a_finished_match_shows_losers_and_winners_and_no_entry_form(
 
     page = alice_client.get(sheet_url(match))
 
-    assert text(page, "section", class_="banner") == (
-        "Match over after deal 2 Lost: Anna Won: Bruno, Carla, Dario"
-    )
+    assert "Match over after deal 2" in text(page, "section", class_="banner")
+    assert_losers_and_winners(page, losers="Anna", winners="Bruno, Carla, Dario")
     assert count(page, "form", id="deal-form") == 0
 
 
-def test_a_finished_match_with_a_stake_shows_who_pays_what(alice_client: Client, make_match: MakeMatch) -> None:
+def test_a_finished_match_with_a_stake_shows_who_pays_what(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
     match = make_match(deals=[ANNA_34, ANNA_34], stake=1)
 
     page = alice_client.get(sheet_url(match))
@@ -314,7 +345,7 @@ def test_a_deal_posted_after_the_end_is_refused_and_no_entry_form_is_offered(
 
     assert text(page, "div", class_="error") == "Deal 3: the match ended after deal 2"
     assert count(page, "form", id="deal-form") == 0
-    assert "Lost: Anna" in text(page, "section", class_="banner")
+    assert_losers_and_winners(page, losers="Anna", winners="Bruno, Carla, Dario")
     assert len(entries(match)) == 2
     assert stored(match).version == version
 
@@ -326,7 +357,7 @@ def test_the_deal_that_ends_the_match_through_htmx_returns_the_banner(
 
     html = alice_client.post(post_url(match), deal(34, 2, 2, 2), headers=HTMX).content.decode()
 
-    assert "Lost: Anna" in text(html, "section", class_="banner")
+    assert_losers_and_winners(html, losers="Anna", winners="Bruno, Carla, Dario")
     assert count(html, "form", id="deal-form") == 0
 
 
@@ -362,7 +393,27 @@ def test_the_edit_page_shows_the_deal_as_it_was_entered(alice_client: Client, ma
     assert values["misdeal"] == "1"
 
 
-def test_correcting_a_deal_stores_it_recomputes_and_says_so(alice_client: Client, make_match: MakeMatch) -> None:
+def test_a_deal_imported_with_null_lists_can_be_corrected(alice_client: Client, alice: User) -> None:
+    # The document format allows null for covered, last_trick and penalties.
+    doc = {
+        "format": "scorekeeper-match/1",
+        "game": "busca-000",
+        "players": ["Anna", "Bruno", "Carla", "Dario"],
+        "deals": [{"points": [25, 8, 5, 2], "covered": None, "last_trick": None, "penalties": None}],
+    }
+    match = services.match_import(owner=alice, doc=doc)
+
+    page = alice_client.get(edit_url(match, 1))
+
+    assert page.status_code == 200
+    values = form_values(page, "deal-form")
+    assert [values[f"points_{s}"] for s in range(4)] == ["25", "8", "5", "2"]
+    assert values["misdeal"] == "0"
+
+
+def test_correcting_a_deal_stores_it_recomputes_and_says_so(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
     match = make_match(deals=[{"points": [25, 8, 5, 2]}, EVEN])
 
     response = alice_client.post(edit_url(match, 1), deal(8, 25, 5, 2))
@@ -408,7 +459,9 @@ def test_editing_a_deal_that_does_not_exist_is_not_found(alice_client: Client, m
     assert alice_client.post(delete_url(match, 2)).status_code == 404
 
 
-def test_deleting_a_deal_moves_the_later_ones_up_and_says_so(alice_client: Client, make_match: MakeMatch) -> None:
+def test_deleting_a_deal_moves_the_later_ones_up_and_says_so(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
     carla_25 = {"points": [2, 2, 25, 11]}
     match = make_match(deals=[ANNA_34, EVEN, carla_25])
 
@@ -426,3 +479,18 @@ def test_a_deal_is_deleted_only_by_a_post(alice_client: Client, make_match: Make
 
     assert alice_client.get(delete_url(match, 1)).status_code == 405
     assert len(entries(match)) == 1
+
+
+def test_a_deletion_the_rules_refuse_says_why_and_keeps_the_deal(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    # Bruno deals deal 2 and misdeals; without deal 1, Anna would deal it and the misdeal is not his.
+    misdeal = {"points": [10, 10, 10, 10], "penalties": [{"player": "Bruno", "kind": "misdeal"}]}
+    match = make_match(deals=[EVEN, misdeal])
+
+    page = alice_client.post(delete_url(match, 1), follow=True)
+
+    assert text(page, "ul", class_="messages") == (
+        "Deal 1: Bruno did not deal this deal; a misdeal is the dealer's (Anna)"
+    )
+    assert entries(match) == [EVEN, misdeal]

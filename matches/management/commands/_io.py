@@ -18,7 +18,9 @@ def read_json(path: str) -> Any:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     except OSError as error:
-        raise Refused([Problem("cannot read %(path)s: %(why)s", {"path": path, "why": error.strerror})]) from error
+        raise Refused(
+            [Problem("cannot read %(path)s: %(why)s", {"path": path, "why": error.strerror})]
+        ) from error
     except json.JSONDecodeError as error:
         why = f"{error.msg} at line {error.lineno}"
         raise Refused([Problem("%(path)s is not JSON: %(why)s", {"path": path, "why": why})]) from error

@@ -1,0 +1,281 @@
+"""The commands of shared/INTERCHANGE.md: score, export_match and import_match.
+
+A refused document: exit status 1, nothing on standard output, one line per problem on standard
+error naming the deal, and nothing stored.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+
+from matches import services
+from matches.models import Match, Player
+
+from .games import DEFAULTS
+
+MakeMatch = Callable[..., Match]
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+ANNA_34 = {"points": [34, 2, 2, 2]}
+
+
+def document(game: str = "busca-000", deals: list[Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {"format": "scorekeeper-match/1", "game": game, "players": NAMES, "deals": deals or [], **extra}
+
+
+def run(*args: str) -> tuple[str, str]:
+    """Run a command; its standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    call_command(*args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def refused(*args: str) -> list[str]:
+    """Run a command that must refuse its input: the lines of its standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as exit:
+        call_command(*args, stdout=out, stderr=err)
+    assert exit.value.code == 1
+    assert out.getvalue() == ""
+    return err.getvalue().splitlines()
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[Any], str]:
+    def write(doc: Any) -> str:
+        path = tmp_path / "match.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+# Two deals of busca-000: Anna takes 5 busche with 25 points; then Dario does not cover and takes 2.
+TWO_DEALS = [{"points": [25, 8, 5, 2]}, {"points": [20, 10, 10, 0], "covered": [True, True, True, False]}]
+TWO_DEALS_RESULT = {
+    "deals": [
+        {
+            "number": 1,
+            "dealer": "Anna",
+            "leader": "Bruno",
+            "points": [25, 8, 5, 2],
+            "covered": [True, True, True, True],
+            "busche": [5, 0, 0, 0],
+            "totals": [5, 0, 0, 0],
+            "next_dealer": "Anna",
+            "next_leader": "Bruno",
+        },
+        {
+            "number": 2,
+            "dealer": "Anna",
+            "leader": "Bruno",
+            "points": [20, 10, 10, 0],
+            "covered": [True, True, True, False],
+            "busche": [0, 0, 0, 2],
+            "totals": [5, 0, 0, 2],
+            "next_dealer": "Dario",
+            "next_leader": "Anna",
+        },
+    ],
+    "totals": [5, 0, 0, 2],
+    "status": "in_progress",
+    "ended_after_deal": None,
+    "end_reason": None,
+    "losers": [],
+    "winners": [],
+    "ranking": ["Bruno", "Carla", "Dario", "Anna"],
+    "settlement": None,
+}
+
+
+# -- score ----------------------------------------------------------------------------------------
+
+
+def test_score_prints_the_document_with_every_option_and_its_result(write: Callable[[Any], str]) -> None:
+    # No database fixture: score must not touch the database (pytest-django would refuse it).
+    doc = document(deals=TWO_DEALS, options={"stake": 1})
+
+    out, err = run("score", write(doc))
+
+    assert json.loads(out) == {
+        "format": "scorekeeper-match/1",
+        "game": "busca-000",
+        "options": {**DEFAULTS["busca-000"], "stake": 1},
+        "players": NAMES,
+        "first_dealer": "Anna",
+        "start": None,
+        "deals": TWO_DEALS,
+        "result": TWO_DEALS_RESULT,
+    }
+    assert err == ""
+
+
+def test_score_reads_standard_input_when_the_file_is_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(document(deals=TWO_DEALS))))
+
+    out, _ = run("score", "-")
+
+    assert json.loads(out)["result"] == TWO_DEALS_RESULT
+
+
+@pytest.mark.parametrize("game", sorted(DEFAULTS))
+def test_score_fills_in_every_option_of_each_game(game: str, write: Callable[[Any], str]) -> None:
+    out, _ = run("score", write(document(game)))
+
+    assert json.loads(out)["options"] == DEFAULTS[game]
+
+
+def test_score_gives_losers_winners_and_money_once_the_match_is_over(write: Callable[[Any], str]) -> None:
+    out, _ = run("score", write(document(deals=[ANNA_34, ANNA_34], options={"stake": 1})))
+
+    result = json.loads(out)["result"]
+    assert result["status"] == "finished"
+    assert result["ended_after_deal"] == 2
+    assert result["end_reason"] == "single_limit"
+    assert result["losers"] == ["Anna"]
+    assert result["winners"] == ["Bruno", "Carla", "Dario"]
+    # One stake shared by three: the odd cent goes to the first winner in seating order.
+    assert result["settlement"] == {
+        "stake": 1,
+        "net": {"Anna": -1.0, "Bruno": 0.34, "Carla": 0.33, "Dario": 0.33},
+    }
+    assert result["deals"][1]["next_dealer"] is None
+
+
+def test_score_refuses_a_document_with_one_line_per_problem_naming_the_deal(
+    write: Callable[[Any], str],
+) -> None:
+    doc = document(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 9]}, {"points": [25, 10, 5, 0]}])
+
+    assert refused("score", write(doc)) == [
+        "deal 2: points add up to 39, a deal of busca-000 has 40",
+        "deal 3: Dario has 0 points; say whether he covered",
+    ]
+
+
+def test_score_refuses_a_deal_after_the_end_of_the_match(write: Callable[[Any], str]) -> None:
+    doc = document(deals=[ANNA_34, ANNA_34, {"points": [10, 10, 10, 10]}])
+
+    assert refused("score", write(doc)) == ["deal 3: the match ended after deal 2"]
+
+
+@pytest.mark.parametrize("game", ["mambassa", "whist"])
+def test_score_says_mambassa_and_whist_are_not_supported_yet(game: str, write: Callable[[Any], str]) -> None:
+    assert refused("score", write(document(game))) == [f"{game} is not supported yet"]
+
+
+def test_score_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_text("{not json", encoding="utf-8")
+
+    (line,) = refused("score", str(path))
+
+    assert line.startswith(f"{path} is not JSON")
+
+
+def test_score_refuses_a_file_that_does_not_exist(tmp_path: Path) -> None:
+    path = tmp_path / "missing.json"
+
+    assert refused("score", str(path)) == [f"cannot read {path}: No such file or directory"]
+
+
+# -- export_match ----------------------------------------------------------------------------------
+
+
+def test_export_match_prints_the_stored_match_with_its_result(make_match: MakeMatch) -> None:
+    match = make_match(deals=TWO_DEALS, stake=1)
+
+    out, _ = run("export_match", str(match.pk))
+
+    assert json.loads(out) == {
+        "format": "scorekeeper-match/1",
+        "game": "busca-000",
+        "options": {**DEFAULTS["busca-000"], "stake": 1},
+        "players": NAMES,
+        "first_dealer": "Anna",
+        "start": None,
+        "deals": TWO_DEALS,
+        "result": TWO_DEALS_RESULT,
+    }
+
+
+def test_export_match_of_a_match_that_does_not_exist_fails(db: Any) -> None:
+    with pytest.raises(CommandError, match="there is no match 404"):
+        run("export_match", "404")
+
+
+# -- import_match ------------------------------------------------------------------------------------
+
+
+def test_import_match_stores_the_document_for_the_owner_and_prints_the_new_id(
+    alice: User, write: Callable[[Any], str]
+) -> None:
+    doc = document(deals=TWO_DEALS, options={"stake": 1}, first_dealer="Bruno")
+
+    out, _ = run("import_match", write(doc), "--owner", "alice")
+
+    match = Match.objects.get()
+    assert out.strip() == str(match.pk)
+    assert match.owner == alice
+    assert [seat.player.name for seat in match.seats.all()] == NAMES
+    assert match.result == json.loads(run("score", write(doc))[0])["result"]
+    assert services.match_export(match)["result"] == match.result  # the stored match replays the same
+
+
+def test_import_match_reads_standard_input(alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(document(deals=TWO_DEALS))))
+
+    out, _ = run("import_match", "-", "--owner", "alice")
+
+    assert Match.objects.get(pk=int(out)).result == TWO_DEALS_RESULT
+
+
+def test_an_exported_match_imports_as_the_same_match(
+    make_match: MakeMatch, bob: User, write: Callable[[Any], str]
+) -> None:
+    exported, _ = run("export_match", str(make_match(deals=TWO_DEALS).pk))
+
+    out, _ = run("import_match", write(json.loads(exported)), "--owner", "bob")
+
+    again, _ = run("export_match", out.strip())
+    assert json.loads(again) == json.loads(exported)
+    assert Match.objects.get(pk=int(out)).owner == bob
+
+
+def test_import_match_of_a_bad_document_stores_nothing(alice: User, write: Callable[[Any], str]) -> None:
+    doc = document(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 9]}, {"points": [25, 10, 5, 0]}])
+
+    lines = refused("import_match", write(doc), "--owner", "alice")
+
+    assert lines == [
+        "deal 2: points add up to 39, a deal of busca-000 has 40",
+        "deal 3: Dario has 0 points; say whether he covered",
+    ]
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_import_match_refused_after_finding_its_players_stores_none_of_them(
+    alice: User, write: Callable[[Any], str]
+) -> None:
+    # "Anna" is stored first, then "anna" turns out to be the same person: the whole import is undone.
+    doc = document(players=["Anna", "anna", "Carla", "Dario"])
+
+    lines = refused("import_match", write(doc), "--owner", "alice")
+
+    assert lines == ["the players' names must all be different"]
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_import_match_for_an_unknown_owner_fails(db: Any, write: Callable[[Any], str]) -> None:
+    with pytest.raises(CommandError, match="there is no user zoe"):
+        run("import_match", write(document()), "--owner", "zoe")
+    assert not Match.objects.exists()
