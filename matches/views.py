@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -19,6 +20,7 @@ from . import services
 from .drawing import busca_cross
 from .forms import DealForm, MatchForm, PlayerForm, SignupForm, game_choices, house_rules, problem_text
 from .models import Match, Player
+from .rules.busca import BuscaMatch
 from .rules.core import Refused
 from .rules.registry import GAMES
 
@@ -125,7 +127,7 @@ def _owned_match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(Match, pk=pk, owner=request.user)
 
 
-def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = None) -> dict[str, Any]:
+def _sheet_context(match: Match, form: DealForm | None = None) -> dict[str, Any]:
     standing = services.match_standing(match)
     played, rules = standing.played, standing.rules
     outcome = played.outcome
@@ -141,7 +143,7 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
     cross = busca_cross(
         standing.players,
         totals,
-        _thresholds(match),
+        rules.variant.thresholds(match.options),
         dealer=played.next_dealer,
         losers=outcome.losers if outcome else (),
         winners=outcome.winners if outcome else (),
@@ -149,22 +151,6 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
         dealer_label=_("dealer"),
     )
     names = standing.players
-    rows = [
-        {
-            "number": d.number,
-            "dealer": names[d.dealer],
-            "cells": [
-                {
-                    "points": d.points[s] if d.points else None,
-                    "covered": d.covered[s],
-                    "busche": d.busche[s],
-                    "total": d.totals[s],
-                }
-                for s in range(4)
-            ],
-        }
-        for d in played.deals
-    ]
     settlement = None
     if outcome is not None and match.options.get("stake"):
         net = rules.variant.settle(match.options, totals, outcome)
@@ -181,7 +167,7 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
         "winners": [names[s] for s in outcome.winners] if outcome else [],
         "settlement": settlement,
         "cross": cross,
-        "rows": list(reversed(rows)),
+        "rows": _deal_rows(played, names),
         "form": form,
         "next_number": len(played.deals) + 1,
         "next_dealer": names[played.next_dealer] if played.next_dealer is not None else None,
@@ -189,19 +175,30 @@ def _sheet_context(request: HttpRequest, match: Match, form: DealForm | None = N
     }
 
 
-def _thresholds(match: Match) -> tuple[int, ...]:
-    options = match.options
-    if match.game == "busca-000":
-        return (options["pair_limit"], options["single_limit"])
-    if match.game == "busca-001":
-        return (options["victory_threshold"],) if options.get("victory_threshold") else ()
-    return (options["threshold"],)
+def _deal_rows(played: BuscaMatch, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The deal table, newest deal first: each player's points, busche and running total."""
+    return [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "cells": [
+                {
+                    "points": deal.points[seat] if deal.points else None,
+                    "covered": deal.covered[seat],
+                    "busche": deal.busche[seat],
+                    "total": deal.totals[seat],
+                }
+                for seat in range(len(names))
+            ],
+        }
+        for deal in reversed(played.deals)
+    ]
 
 
 @login_required
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _owned_match(request, pk)
-    return render(request, "matches/match_detail.html", _sheet_context(request, match))
+    return render(request, "matches/match_detail.html", _sheet_context(match))
 
 
 @login_required
@@ -225,7 +222,7 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(match)
             form = None
             match.refresh_from_db()
-    context = _sheet_context(request, match, form)
+    context = _sheet_context(match, form)
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
     return render(request, "matches/match_detail.html", context, status=422)

@@ -174,6 +174,10 @@ class BuscaVariant:
     def needs_points_on_non_cover(self, opts: Mapping[str, Any]) -> bool:
         return bool(opts.get("top_also_scores_when_non_cover"))
 
+    def thresholds(self, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """The totals that end a match, to mark on the score cross."""
+        raise NotImplementedError
+
     def outcome(
         self, totals: Sequence[int], number: int, deals_played: int, state: _Replay
     ) -> Outcome | None:
@@ -482,6 +486,9 @@ class Busca000(BuscaVariant):
         ),
     )
 
+    def thresholds(self, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        return (opts["pair_limit"], opts["single_limit"])
+
     def top_busche(self, points: Sequence[int], opts: Mapping[str, Any]) -> list[int]:
         tied = _tied_top(points)
         value = table_busche(max(points)) * (len(tied) if opts["tie_multiplier"] else 1)
@@ -569,6 +576,9 @@ class Busca001(BuscaVariant):
 
     def needs_points_on_non_cover(self, opts: Mapping[str, Any]) -> bool:
         return bool(opts["non_cover_rule"] == "top_table")
+
+    def thresholds(self, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        return () if opts["victory_threshold"] is None else (opts["victory_threshold"],)
 
     def base_busche(
         self, points: Sequence[int] | None, covered: Sequence[bool], opts: Mapping[str, Any]
@@ -660,6 +670,9 @@ class Busca003(BuscaVariant):
             label=_("Losers"),
         ),
     )
+
+    def thresholds(self, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        return (opts["threshold"],)
 
     def covered_busche(self, points: Sequence[int], opts: Mapping[str, Any], scope: str) -> list[int]:
         """Busche when everybody took a trick (R003-4 to R003-6)."""

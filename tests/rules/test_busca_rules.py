@@ -690,3 +690,20 @@ def test_the_money_of_a_finished_match_adds_up_to_zero_to_the_cent() -> None:
     net = VARIANTS["busca-000"].settle(opts("busca-000", stake=0.07), played.totals, played.outcome)
     assert net == money("-0.07", "0.03", "0.02", "0.02")
     assert sum(net) == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "marks"),
+    [
+        ("busca-000", {}, (10, 20)),
+        ("busca-000", {"pair_limit": 12, "single_limit": 25}, (12, 25)),
+        ("busca-001", {"victory_threshold": 15}, (15,)),
+        ("busca-001", {"max_deals": 8}, ()),
+        ("busca-003", {"threshold": 12}, (12,)),
+    ],
+)
+def test_the_cross_marks_the_totals_that_end_the_match(
+    game: str, options: dict[str, object], marks: tuple[int, ...]
+) -> None:
+    variant = VARIANTS[game]
+    assert variant.thresholds(resolve_options(variant.options, options)) == marks
