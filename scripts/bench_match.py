@@ -1,0 +1,76 @@
+"""Time the moments that matter between two deals, on a throwaway database.
+
+Usage: .venv/bin/python scripts/bench_match.py [DEALS]   (DATABASE_URL picks the database)
+Prints the median of repeated runs: replaying a match, rendering its page, recording a deal.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+
+import django
+
+django.setup()
+
+from django.test.utils import get_runner, setup_test_environment  # noqa: E402
+
+
+def median_ms(action: Callable[[], object], repeat: int = 30) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(deals: int) -> None:
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from matches import services
+    from matches.models import Player
+
+    setup_test_environment()
+    runner = get_runner(settings)(verbosity=0)
+    old = runner.setup_databases()
+    try:
+        user = User.objects.create_user("bench", password="x")
+        players = [Player.objects.create(owner=user, name=n) for n in ("Anna", "Bruno", "Carla", "Dario")]
+        # busca-003 with a threshold no deal reaches, so the match stays open.
+        match = services.match_create(
+            owner=user, game="busca-003", options={"threshold": 10_000}, players=players, first_dealer=0
+        )
+        for _ in range(deals):
+            services.deal_record(match=match, entry={"points": [14, 10, 8, 3]}, author=user)
+        client = Client()
+        client.force_login(user)
+        url = match.get_absolute_url()
+        replay = median_ms(lambda: services.match_standing(match))
+        page = median_ms(lambda: client.get(url))
+        post = median_ms(
+            lambda: client.post(
+                f"{url}deals/",
+                {"points_0": 14, "points_1": 10, "points_2": 8, "points_3": 3},
+                headers={"HX-Request": "true"},
+            )
+        )
+        print(f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, {deals} deals:")
+        print(f"  replay the match       {replay:7.2f} ms")
+        print(f"  render the match page  {page:7.2f} ms")
+        print(f"  record a deal (htmx)   {post:7.2f} ms")
+    finally:
+        runner.teardown_databases(old)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
