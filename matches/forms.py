@@ -132,7 +132,21 @@ class MatchForm(forms.Form):
             self.initial.setdefault(f"opt_{option.key}", option.default)
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{option.key}"] for option in self.variant.options]
+        """The house rules, at the seed's defaults unless the table plays otherwise."""
+        return [self[f"opt_{option.key}"] for option in self.variant.options if not option.ask]
+
+    def asked_fields(self) -> list[forms.BoundField]:
+        """The options the table must decide when it sits down."""
+        return [self[f"opt_{option.key}"] for option in self.variant.options if option.ask]
+
+    @property
+    def options_changed(self) -> bool:
+        """Open the house rules when one of them is refused or differs from the seed."""
+        return any(field.errors for field in self.option_fields()) or any(
+            self.data.get(field.html_name) not in (None, "", str(field.initial))
+            for field in self.option_fields()
+            if field.field.widget.input_type != "checkbox"
+        )
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{seat}"] for seat in range(4)]

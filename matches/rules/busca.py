@@ -561,6 +561,7 @@ class Busca001(BuscaVariant):
             "int",
             minimum=1,
             nullable=True,
+            ask=True,
             label=_("Victory threshold"),
         ),
         Option(
@@ -570,6 +571,7 @@ class Busca001(BuscaVariant):
             "int",
             minimum=1,
             nullable=True,
+            ask=True,
             label=_("Number of deals"),
         ),
     )

@@ -57,6 +57,8 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     nullable: bool = False
+    # Asked when a match is created, not tucked away with the house rules (001's match length).
+    ask: bool = False
     label: str = ""
 
     def check(self, value: Any) -> bool:

@@ -56,6 +56,13 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest("#deal-form");
     if (form) refresh(form);
+    // New match: the first-dealer choices read the names picked for the seats.
+    var seat = event.target.name && event.target.name.match(/^seat_(\d)$/);
+    if (seat) {
+      var label = document.querySelector("[data-seat-name='" + seat[1] + "']");
+      var picked = event.target.selectedOptions[0];
+      if (label && picked && picked.value) label.textContent = picked.textContent;
+    }
   });
   document.addEventListener("click", function (event) {
     var show = event.target.closest("[data-show-covers]");
