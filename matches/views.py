@@ -17,8 +17,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services
+from .deal_forms import BuscaDealForm
 from .drawing import busca_cross
-from .forms import DealForm, MatchForm, PlayerForm, SignupForm, game_choices, house_rules, problem_text
+from .forms import MatchForm, PlayerForm, SignupForm, game_choices, house_rules, problem_text
 from .models import Match, Player
 from .rules.busca import BuscaMatch
 from .rules.core import Refused
@@ -111,7 +112,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 game=variant.key,
                 options=form.options(),
                 players=form.players(),
-                first_dealer=form.cleaned_data["first_dealer"],
+                first_dealer=form.first_dealer(),
             )
         except Refused as refused:
             for problem in refused.problems:
@@ -127,12 +128,12 @@ def _owned_match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(Match, pk=pk, owner=request.user)
 
 
-def _sheet_context(match: Match, form: DealForm | None = None) -> dict[str, Any]:
+def _sheet_context(match: Match, form: BuscaDealForm | None = None) -> dict[str, Any]:
     standing = services.match_standing(match)
     played, rules = standing.played, standing.rules
     outcome = played.outcome
     if form is None and outcome is None:
-        form = DealForm(variant=rules.variant, players=standing.players, dealer=played.next_dealer)
+        form = BuscaDealForm(variant=rules.variant, players=standing.players, dealer=played.next_dealer)
     totals = played.totals
     label = _("Score cross: %(scores)s") % {
         "scores": ", ".join(
@@ -206,7 +207,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     match = _owned_match(request, pk)
     standing = services.match_standing(match)
-    form = DealForm(
+    form = BuscaDealForm(
         request.POST,
         variant=standing.rules.variant,
         players=standing.players,
@@ -236,13 +237,13 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     standing = services.match_standing(match)
     played = next(d for d in standing.played.deals if d.number == number)
     before = standing.played.deals[number - 2].next_dealer if number > 1 else standing.rules.first_dealer
-    form = DealForm(
+    form = BuscaDealForm(
         request.POST or None,
         variant=standing.rules.variant,
         players=standing.players,
         dealer=played.dealer,
         rules_dealer=before,
-        initial=DealForm.initial_from(deal.entry, standing.players),
+        initial=BuscaDealForm.initial_from(deal.entry, standing.players),
     )
     if request.method == "POST" and form.is_valid():
         entry = form.entry()

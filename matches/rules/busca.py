@@ -158,12 +158,22 @@ class BuscaVariant:
     """What the three variants share; each subclass overrides a few hooks."""
 
     key: str
+    family = "busca"
+    min_players = SEATS
     deal_total: int
     penalty_kinds: frozenset[str] = frozenset()
     options: tuple[Option, ...]
     names: str
     summary: str
     first_leader_known = True
+
+    def max_players(self, opts: Mapping[str, Any]) -> int:
+        return SEATS
+
+    def check_players(self, count: int, opts: Mapping[str, Any]) -> Problem | None:
+        if count == SEATS:
+            return None
+        return Problem(_("a Busca match has 4 players, not %(count)d"), {"count": count}, field="players")
 
     # -- hooks -------------------------------------------------------------
     def base_busche(

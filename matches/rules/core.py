@@ -111,3 +111,24 @@ def split_evenly(amount: int, parts: int) -> list[int]:
     """Share ``amount`` cents in ``parts``; the extra cents go to the first parts."""
     share, extra = divmod(amount, parts)
     return [share + (1 if i < extra else 0) for i in range(parts)]
+
+
+def is_int(value: Any) -> bool:
+    """A whole number in a document (JSON's true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_of(players: Sequence[str], name: Any, number: int | None, field: str) -> int:
+    """The seat of a player named in a document; an unknown name is refused."""
+    if name not in players:
+        raise Refused(
+            [
+                Problem(
+                    gettext_noop("%(name)s is not a player of this match"),
+                    {"name": name},
+                    deal=number,
+                    field=field,
+                )
+            ]
+        )
+    return players.index(name)

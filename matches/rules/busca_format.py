@@ -1,0 +1,123 @@
+"""The Busca part of the match document (INTERCHANGE.md, "Busca"): deals, start and result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .busca import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty
+from .core import Problem, Refused, gettext_noop, is_int, seat_of
+
+_ = gettext_noop
+DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer"})
+
+
+def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal:
+    """One deal of a document (or of the entry form) turned into engine input."""
+
+    def refuse(template: str, field: str | None = None, **params: Any) -> Refused:
+        return Refused([Problem(template, params, deal=number, field=field)])
+
+    if not isinstance(raw, dict):
+        raise refuse(_("a deal must be an object"))
+    unknown = sorted(set(raw) - DEAL_KEYS)
+    if unknown:
+        raise refuse(_("unknown key %(key)s in a deal"), key=unknown[0])
+    points = raw.get("points")
+    if points is not None and (
+        not isinstance(points, list) or len(points) != SEATS or not all(is_int(p) for p in points)
+    ):
+        raise refuse(_("points must be 4 whole numbers, one per player"), "points")
+    covered = raw.get("covered")
+    if covered is not None and (
+        not isinstance(covered, list)
+        or len(covered) != SEATS
+        or not all(c is None or isinstance(c, bool) for c in covered)
+    ):
+        raise refuse(_("covered must be 4 values true or false, one per player"), "covered")
+    last_trick = raw.get("last_trick")
+    last_seat = None if last_trick is None else seat_of(players, last_trick, number, "last_trick")
+    penalties_raw = raw.get("penalties") or []
+    if not isinstance(penalties_raw, list) or not all(
+        isinstance(p, dict) and set(p) == {"player", "kind"} for p in penalties_raw
+    ):
+        raise refuse(_("penalties must be a list of {player, kind}"), "penalties")
+    penalties = tuple(
+        Penalty(seat_of(players, p["player"], number, "penalties"), str(p["kind"])) for p in penalties_raw
+    )
+    dealer = raw.get("dealer")
+    return BuscaDeal(
+        points=tuple(points) if points is not None else None,
+        covered=tuple(covered) if covered is not None else None,
+        last_trick=last_seat,
+        penalties=penalties,
+        dealer=None if dealer is None else seat_of(players, dealer, number, "dealer"),
+    )
+
+
+def read_start(raw: Any, players: Sequence[str]) -> BuscaStart | None:
+    if raw is None:
+        return None
+    ok = (
+        isinstance(raw, dict)
+        and set(raw) <= {"totals", "deals"}
+        and isinstance(raw.get("totals"), list)
+        and len(raw["totals"]) == SEATS
+        and all(is_int(t) and t >= 0 for t in raw["totals"])
+        and is_int(raw.get("deals", 0))
+        and raw.get("deals", 0) >= 0
+    )
+    if not ok:
+        raise Refused(
+            [
+                Problem(
+                    _("start must be {totals: 4 whole numbers ≥ 0, deals: a whole number ≥ 0}"), field="start"
+                )
+            ]
+        )
+    return BuscaStart(tuple(raw["totals"]), raw.get("deals", 0))
+
+
+def result_json(match: Any, played: BuscaMatch) -> dict[str, Any]:
+    """The ``result`` object of a document (INTERCHANGE.md, "Busca")."""
+    names = match.players
+
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
+
+    outcome = played.outcome
+    settlement = None
+    if outcome is not None:
+        net = match.variant.settle(match.options, played.totals, outcome)
+        settlement = {
+            "stake": match.options["stake"],
+            "net": {names[seat]: float(amount) for seat, amount in enumerate(net)},
+        }
+    return {
+        "deals": [
+            {
+                "number": d.number,
+                "dealer": name(d.dealer),
+                "leader": name(d.leader),
+                "points": list(d.points) if d.points is not None else None,
+                "covered": list(d.covered),
+                "busche": list(d.busche),
+                "totals": list(d.totals),
+                "next_dealer": name(d.next_dealer),
+                "next_leader": name(d.next_leader),
+            }
+            for d in played.deals
+        ],
+        "totals": list(played.totals),
+        "status": "finished" if outcome else "in_progress",
+        "ended_after_deal": outcome.after_deal if outcome else None,
+        "end_reason": outcome.reason if outcome else None,
+        "losers": [names[s] for s in outcome.losers] if outcome else [],
+        "winners": [names[s] for s in outcome.winners] if outcome else [],
+        "ranking": [names[s] for s in played.ranking],
+        "settlement": settlement,
+    }
+
+
+def start_json(start: BuscaStart | None) -> dict[str, Any] | None:
+    return {"totals": list(start.totals), "deals": start.deals} if start else None
