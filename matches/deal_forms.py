@@ -6,7 +6,7 @@ next to the field they are about.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -182,3 +182,129 @@ class BuscaDealForm(forms.Form):
             initial["last_trick"] = names.index(entry["last_trick"])
         initial["misdeal"] = sum(1 for p in penalties if p["kind"] == "misdeal")
         return initial
+
+
+class MambassaDealForm(forms.Form):
+    """One Mambassa deal, entered quickly (who pays) or with the cards shown at the end."""
+
+    MODES = (("quick", _("Who pays")), ("cards", _("The cards")))
+
+    def __init__(
+        self,
+        *args: Any,
+        variant: Any,
+        players: Sequence[str],
+        active: Sequence[int],
+        options: Mapping[str, Any],
+        dealer: int | None,
+        rules_dealer: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant, self.names, self.active, self.dealer = variant, list(players), list(active), dealer
+        self.options = options
+        self.rules_dealer = dealer if rules_dealer is None else rules_dealer
+        seats = [(str(seat), players[seat]) for seat in active]
+        nobody = [("", _("nobody"))]
+        self.fields["mode"] = forms.ChoiceField(choices=self.MODES, initial="quick", widget=forms.RadioSelect)
+        self.fields["payers"] = forms.TypedMultipleChoiceField(
+            label=_("Who pays"),
+            choices=seats,
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["mambassa"] = forms.TypedChoiceField(
+            label=_("Mambassa shown by"), choices=nobody + seats, coerce=int, required=False, empty_value=None
+        )
+        self.fields["quarantuno"] = forms.TypedChoiceField(
+            label=_("Quarantuno shown by"),
+            choices=nobody + seats,
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+        for seat in active:
+            self.fields[f"hand_{seat}"] = forms.CharField(
+                label=players[seat], required=False, max_length=40, strip=True
+            )
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label=_("Dealer"), choices=seats, coerce=int, required=False, empty_value=None
+        )
+        self.initial.setdefault("dealer", dealer)
+
+    @property
+    def cards_mode(self) -> bool:
+        return str(self["mode"].value()) == "cards"
+
+    @property
+    def dealer_changed(self) -> bool:
+        value = self["dealer"].value()
+        return value not in (None, "") and int(value) != self.rules_dealer
+
+    def hand_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "name": self.names[seat],
+                "field": self[f"hand_{seat}"],
+                "errors": self[f"hand_{seat}"].errors,
+                "is_dealer": seat == self.dealer,
+            }
+            for seat in self.active
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("mode") == "quick" and not cleaned.get("payers"):
+            holder = cleaned.get("mambassa")
+            if holder is None:
+                raise forms.ValidationError(_("Tap who pays: the lowest hand, or every tied lowest hand."))
+            # A Mambassa makes every other player pay: the app knows who without being told.
+            cleaned["payers"] = [s for s in self.active if s != holder or self.options["holder_pays"]]
+        return cleaned
+
+    def entry(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        entry: dict[str, Any]
+        if data["mode"] == "cards":
+            hands: list[list[str] | None] = [None] * len(self.names)
+            for seat in self.active:
+                text = data.get(f"hand_{seat}") or ""
+                hands[seat] = [code.upper() for code in text.replace(",", " ").split()]
+            entry = {"hands": hands}
+        else:
+            entry = {"payers": [self.names[s] for s in sorted(data["payers"])]}
+            for key in ("mambassa", "quarantuno"):
+                if data.get(key) is not None:
+                    entry[key] = self.names[data[key]]
+        dealer = data.get("dealer")
+        if dealer is not None and dealer != self.rules_dealer:
+            entry["dealer"] = self.names[dealer]
+        return entry
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        for problem in problems:
+            field: str | None = problem.field if problem.field in self.fields else None
+            if problem.field == "hands" and problem.player in self.names:
+                field = f"hand_{self.names.index(problem.player)}"
+            if field is not None and field not in self.fields:
+                field = None
+            self.add_error(field, problem_text(problem))
+
+    @classmethod
+    def initial_from(cls, entry: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """The form's initial values for a stored deal (to correct it)."""
+        if "hands" in entry:
+            initial: dict[str, Any] = {"mode": "cards"}
+            for seat, hand in enumerate(entry["hands"]):
+                if hand is not None:
+                    initial[f"hand_{seat}"] = " ".join(hand)
+            return initial
+        seat = {name: i for i, name in enumerate(names)}
+        return {
+            "mode": "quick",
+            "payers": [seat[n] for n in entry.get("payers", []) if n in seat],
+            "mambassa": seat.get(entry.get("mambassa") or ""),
+            "quarantuno": seat.get(entry.get("quarantuno") or ""),
+        }

@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from .models import Deal, Match, Player, Seat
 from .rules import document
-from .rules.busca import BuscaMatch
 from .rules.core import Problem, Refused, gettext_noop
 
 
@@ -27,7 +26,7 @@ class Standing:
     match: Match
     players: tuple[str, ...]
     rules: document.Match
-    played: BuscaMatch
+    played: Any  # the replay: BuscaMatch or MambassaGame
 
 
 def match_document(match: Match, deals: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
@@ -112,6 +111,13 @@ def deal_record(*, match: Match, entry: Mapping[str, Any], author: AbstractBaseU
     deal = Deal.objects.create(match=match, number=len(entries) + 1, entry=dict(entry), entered_by=author)
     _refresh(match, rules)
     return deal
+
+
+def deal_preview(*, match: Match, entry: Mapping[str, Any]) -> Any:
+    """What the next deal would give, judged by the engine; nothing is stored."""
+    entries = [deal.entry for deal in match.deals.all()]
+    played = _read(match, [*entries, entry]).play()
+    return played.deals[-1]
 
 
 @transaction.atomic

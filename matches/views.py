@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -13,15 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services
-from .deal_forms import BuscaDealForm
-from .drawing import busca_cross
-from .forms import MatchForm, PlayerForm, SignupForm, game_choices, house_rules, problem_text
+from . import services, sheets
+from .forms import MatchForm, PlayerForm, SignupForm, game_choices, problem_text
 from .models import Match, Player
-from .rules.busca import BuscaMatch
 from .rules.core import Refused
 from .rules.registry import GAMES
 
@@ -85,13 +80,16 @@ def match_list(request: HttpRequest) -> HttpResponse:
     for match in matches:
         names = [seat.player.name for seat in match.seats.all()]
         result = match.result
+        # Busca keeps busche (totals), Mambassa tokens; Mambassa has one winner.
+        scores = result.get("totals") or result.get("tokens") or [0] * len(names)
+        winner = result.get("winner")
         rows.append(
             {
                 "match": match,
                 "variant": GAMES[match.game],
-                "scores": list(zip(names, result.get("totals", [0] * 4), strict=True)),
+                "scores": list(zip(names, scores, strict=True)),
                 "losers": result.get("losers", []),
-                "winners": result.get("winners", []),
+                "winners": result.get("winners", [winner] if winner else []),
                 "deals": len(result.get("deals", [])),
             }
         )
@@ -128,78 +126,10 @@ def _owned_match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(Match, pk=pk, owner=request.user)
 
 
-def _sheet_context(match: Match, form: BuscaDealForm | None = None) -> dict[str, Any]:
-    standing = services.match_standing(match)
-    played, rules = standing.played, standing.rules
-    outcome = played.outcome
-    if form is None and outcome is None:
-        form = BuscaDealForm(variant=rules.variant, players=standing.players, dealer=played.next_dealer)
-    totals = played.totals
-    label = _("Score cross: %(scores)s") % {
-        "scores": ", ".join(
-            ngettext("%(name)s %(busche)d busca", "%(name)s %(busche)d busche", t) % {"name": n, "busche": t}
-            for n, t in zip(standing.players, totals, strict=True)
-        )
-    }
-    cross = busca_cross(
-        standing.players,
-        totals,
-        rules.variant.thresholds(match.options),
-        dealer=played.next_dealer,
-        losers=outcome.losers if outcome else (),
-        winners=outcome.winners if outcome else (),
-        label=label,
-        dealer_label=_("dealer"),
-    )
-    names = standing.players
-    settlement = None
-    if outcome is not None and match.options.get("stake"):
-        net = rules.variant.settle(match.options, totals, outcome)
-        settlement = [{"name": n, "amount": a} for n, a in zip(names, net, strict=True)]
-    return {
-        "match": match,
-        "variant": rules.variant,
-        "house_rules": house_rules(rules.variant, match.options),
-        "names": names,
-        "totals": totals,
-        "played": played,
-        "outcome": outcome,
-        "losers": [names[s] for s in outcome.losers] if outcome else [],
-        "winners": [names[s] for s in outcome.winners] if outcome else [],
-        "settlement": settlement,
-        "cross": cross,
-        "rows": _deal_rows(played, names),
-        "form": form,
-        "next_number": len(played.deals) + 1,
-        "next_dealer": names[played.next_dealer] if played.next_dealer is not None else None,
-        "next_leader": names[played.next_leader] if played.next_leader is not None else None,
-    }
-
-
-def _deal_rows(played: BuscaMatch, names: Sequence[str]) -> list[dict[str, Any]]:
-    """The deal table, newest deal first: each player's points, busche and running total."""
-    return [
-        {
-            "number": deal.number,
-            "dealer": names[deal.dealer],
-            "cells": [
-                {
-                    "points": deal.points[seat] if deal.points else None,
-                    "covered": deal.covered[seat],
-                    "busche": deal.busche[seat],
-                    "total": deal.totals[seat],
-                }
-                for seat in range(len(names))
-            ],
-        }
-        for deal in reversed(played.deals)
-    ]
-
-
 @login_required
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _owned_match(request, pk)
-    return render(request, "matches/match_detail.html", _sheet_context(match))
+    standing = services.match_standing(_owned_match(request, pk))
+    return render(request, "matches/match_detail.html", sheets.sheet_context(standing))
 
 
 @login_required
@@ -207,48 +137,38 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     match = _owned_match(request, pk)
     standing = services.match_standing(match)
-    form = BuscaDealForm(
-        request.POST,
-        variant=standing.rules.variant,
-        players=standing.players,
-        dealer=standing.played.next_dealer,
-    )
+    form: Any = sheets.entry_form(standing, request.POST)
+    preview = None
     if form.is_valid():
         try:
-            services.deal_record(match=match, entry=form.entry(), author=request.user)
+            if "preview" in request.POST:  # judge the hands shown, store nothing
+                preview = services.deal_preview(match=match, entry=form.entry())
+            else:
+                services.deal_record(match=match, entry=form.entry(), author=request.user)
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
-            if not request.htmx:
-                return redirect(match)
-            form = None
-            match.refresh_from_db()
-    context = _sheet_context(match, form)
+            if preview is None:
+                if not request.htmx:
+                    return redirect(match)
+                form = None
+                standing = services.match_standing(match)
+    context = sheets.sheet_context(standing, form, preview)
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
-    return render(request, "matches/match_detail.html", context, status=422)
+    return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _owned_match(request, pk)
-    deal = get_object_or_404(match.deals, number=number)
+    get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match)
-    played = next(d for d in standing.played.deals if d.number == number)
-    before = standing.played.deals[number - 2].next_dealer if number > 1 else standing.rules.first_dealer
-    form = BuscaDealForm(
-        request.POST or None,
-        variant=standing.rules.variant,
-        players=standing.players,
-        dealer=played.dealer,
-        rules_dealer=before,
-        initial=BuscaDealForm.initial_from(deal.entry, standing.players),
-    )
+    form: Any = sheets.entry_form(standing, request.POST or None, number=number)
     if request.method == "POST" and form.is_valid():
-        entry = form.entry()
         try:
-            services.deal_edit(match=match, number=number, entry=entry, author=request.user)
+            services.deal_edit(match=match, number=number, entry=form.entry(), author=request.user)
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
@@ -258,9 +178,9 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "match": match,
         "form": form,
         "number": number,
-        "deal": played,
         "variant": standing.rules.variant,
         "names": standing.players,
+        "form_template": f"matches/{standing.rules.variant.family}_form.html",
     }
     return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
 

@@ -55,7 +55,7 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal
     )
 
 
-def read_start(raw: Any, players: Sequence[str]) -> BuscaStart | None:
+def read_start(raw: Any, players: Sequence[str] | None) -> BuscaStart | None:
     if raw is None:
         return None
     ok = (

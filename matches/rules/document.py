@@ -70,17 +70,23 @@ def read_document(doc: Any) -> Match:
             options = resolve_options(variant.options, raw_options)
         except Refused as refused:
             problems.extend(refused.problems)
+    players: tuple[str, ...] | None = None
     try:
         players = read_players(doc.get("players"), variant, options)
-        first_dealer = seat_of(players, doc.get("first_dealer", players[0]), None, "first_dealer")
     except Refused as refused:
-        # Without the players no deal can be read; the problems found so far still count.
-        raise Refused([*problems, *refused.problems]) from None
+        player_problems = list(refused.problems)
     start = None
     try:
         start = game_format.read_start(doc.get("start"), players)
     except Refused as refused:
         problems.extend(refused.problems)
+    if players is None:
+        # Without the players no deal can be read; the problems found so far still count.
+        raise Refused([*problems, *player_problems])
+    try:
+        first_dealer = seat_of(players, doc.get("first_dealer", players[0]), None, "first_dealer")
+    except Refused as refused:
+        raise Refused([*problems, *refused.problems]) from None
     raw_deals = doc.get("deals", [])
     if not isinstance(raw_deals, list):
         raise Refused([*problems, Problem(_("deals must be a list"), field="deals")])

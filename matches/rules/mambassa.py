@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .core import Option, Problem, Refused, gettext_noop, split_evenly
@@ -281,21 +281,27 @@ class Mambassa:
         return state.result()
 
     def settle(self, opts: Mapping[str, Any], game: MambassaGame) -> list[Decimal]:
-        """Each player's money, to the cent: the tokens they end with less the ones they brought."""
-        stake = Decimal(str(opts["stake"]))
-        brought = int(opts["lives"]) + 1
+        """Each player's money at the end, to the cent: + won, − lost.
+
+        Everyone brought ``lives`` + 1 tokens, worth the same rounded amount; the winner takes
+        all of it, or, with ``split_pot``, those who went out together share it (extra cents to
+        the first). Rounding each player's stake once keeps the nets summing to zero.
+        """
         seats = len(game.tokens)
-        cents = [int((stake * 100 * (tokens - brought)).to_integral_value()) for tokens in game.tokens]
         outcome = game.outcome
-        if outcome is not None and outcome.reason == "split_pot":
-            # The pot's money is shared equally by those who went out together; extra cents to the first.
-            pot_cents = int((stake * 100 * game.pot).to_integral_value())
-            for seat, share in zip(
-                outcome.sharers, split_evenly(pot_cents, len(outcome.sharers)), strict=True
-            ):
-                cents[seat] += share
-        assert sum(cents) == 0 or seats == 0
+        if outcome is None:
+            return [Decimal(0)] * seats
+        stake = Decimal(str(opts["stake"]))
+        brought = _to_cents(stake * (int(opts["lives"]) + 1))
+        cents = [-brought] * seats
+        takers = (outcome.winner,) if outcome.winner is not None else outcome.sharers
+        for seat, share in zip(takers, split_evenly(brought * seats, len(takers)), strict=True):
+            cents[seat] += share
         return [Decimal(c) / 100 for c in cents]
+
+
+def _to_cents(amount: Decimal) -> int:
+    return int((amount * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 class _Replay:
@@ -330,6 +336,15 @@ class _Replay:
             params["player"] = player
         return Problem(template, params, deal=number, player=player, field=field)
 
+    def out_of_the_game(self, number: int, seat: int, field: str) -> Problem:
+        """A player who is out named in a deal; "after deal 0" would not read, so the start is named."""
+        out = self.out_after.get(seat, 0)
+        if out == 0:
+            return self.problem(number, _("%(player)s was out from the start and cannot play"), field, seat)
+        return self.problem(
+            number, _("%(player)s went out after deal %(out)d and cannot play"), field, seat, out=out
+        )
+
     def check_hands(
         self, number: int, deal: MambassaDeal, active: Sequence[int]
     ) -> tuple[tuple[Hand | None, ...], list[Problem]]:
@@ -345,11 +360,19 @@ class _Replay:
                     )
                 hands.append(None)
                 continue
-            if cards is None or len(cards) != 4:
-                count = 0 if cards is None else len(cards)
+            if cards is None:
+                template = _("%(player)s is still in the game: enter a hand of 4 cards")
+                problems.append(self.problem(number, template, "hands", seat))
+                hands.append(None)
+                continue
+            if len(cards) != 4:
                 problems.append(
                     self.problem(
-                        number, _("%(player)s has %(count)d cards; a hand has 4"), "hands", seat, count=count
+                        number,
+                        _("%(player)s has %(count)d cards; a hand has 4"),
+                        "hands",
+                        seat,
+                        count=len(cards),
                     )
                 )
                 hands.append(None)
@@ -391,18 +414,11 @@ class _Replay:
     def check_payers(self, number: int, deal: MambassaDeal, active: Sequence[int]) -> list[Problem]:
         assert deal.payers is not None
         problems = []
-        for seat in (*deal.payers, *(s for s in (deal.mambassa, deal.quarantuno) if s is not None)):
-            if seat not in active:
-                out = self.out_after.get(seat, 0)
-                problems.append(
-                    self.problem(
-                        number,
-                        _("%(player)s went out after deal %(out)d and cannot play"),
-                        "payers",
-                        seat,
-                        out=out,
-                    )
-                )
+        named: list[tuple[int | None, str]] = [(seat, "payers") for seat in deal.payers]
+        named += [(deal.mambassa, "mambassa"), (deal.quarantuno, "quarantuno")]
+        for seat, field in named:
+            if seat is not None and seat not in active:
+                problems.append(self.out_of_the_game(number, seat, field))
         if problems:
             return problems
         if len(set(deal.payers)) != len(deal.payers):

@@ -21,23 +21,17 @@ def _refuse(template: str, number: int | None, field: str | None = None, **param
 def _read_hand(raw: Any, player: str, number: int | None) -> tuple[Card, ...] | None:
     if raw is None:
         return None
+
+    def refuse(template: str, **params: Any) -> Refused:
+        return Refused([Problem(template, params, deal=number, player=player, field="hands")])
+
     if not isinstance(raw, list):
-        raise _refuse(_("%(player)s's hand must be a list of cards"), number, "hands", player=player)
+        raise refuse(_("%(player)s's hand must be a list of cards"), player=player)
     cards = []
     for code in raw:
         card = parse_card(code)
         if card is None:
-            raise Refused(
-                [
-                    Problem(
-                        _("%(card)s is not a card: write rank and suit, like 1D or CC"),
-                        {"card": code},
-                        deal=number,
-                        player=player,
-                        field="hands",
-                    )
-                ]
-            )
+            raise refuse(_("%(card)s is not a card: write rank and suit, like 1D or CC"), card=code)
         cards.append(card)
     return tuple(cards)
 
@@ -46,6 +40,8 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> MambassaD
     """One deal: either the cards shown at the end, or who paid."""
     if not isinstance(raw, dict):
         raise _refuse(_("a deal must be an object"), number)
+    if "hands" in raw and "payers" in raw:
+        raise _refuse(_("a deal gives either the hands or the payers"), number, "payers")
     keys = HAND_KEYS if "hands" in raw else PAYER_KEYS
     unknown = sorted(set(raw) - keys)
     if unknown:
@@ -75,14 +71,14 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> MambassaD
     )
 
 
-def read_start(raw: Any, players: Sequence[str]) -> MambassaStart | None:
+def read_start(raw: Any, players: Sequence[str] | None) -> MambassaStart | None:
     if raw is None:
         return None
     ok = (
         isinstance(raw, dict)
         and set(raw) == {"tokens", "pot"}
         and isinstance(raw["tokens"], list)
-        and len(raw["tokens"]) == len(players)
+        and (players is None or len(raw["tokens"]) == len(players))
         and all(is_int(t) and t >= 0 for t in raw["tokens"])
         and is_int(raw["pot"])
         and raw["pot"] >= 0

@@ -1,0 +1,330 @@
+"""What the match page shows for each family of games: the drawing, the deal table, the entry form.
+
+Each family gives an entry form (for the next deal, or to correct deal N) and the context of its
+sheet; the views stay the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .deal_forms import BuscaDealForm, MambassaDealForm
+from .drawing import busca_cross
+from .forms import house_rules
+from .models import Match
+from .rules.busca import BuscaMatch
+from .rules.mambassa import DealResult as MambassaDealResult
+from .rules.mambassa import Hand, MambassaGame
+from .services import Standing
+from .table_drawing import mambassa_table
+
+
+def _rules_dealer(standing: Standing, number: int) -> int:
+    """Who the rules chose to deal deal ``number`` (the table may have chosen another)."""
+    if number == 1:
+        return standing.rules.first_dealer
+    dealer: int = standing.played.deals[number - 2].next_dealer
+    return dealer
+
+
+def entry_form(
+    standing: Standing, data: Mapping[str, Any] | None = None, number: int | None = None
+) -> forms.Form:
+    """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given."""
+    played, rules = standing.played, standing.rules
+    kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
+    if number is None:
+        kwargs["dealer"] = played.next_dealer
+    else:
+        deal = played.deals[number - 1]
+        entry = standing.match.deals.get(number=number).entry
+        kwargs["dealer"] = deal.dealer
+        kwargs["rules_dealer"] = _rules_dealer(standing, number)
+        kwargs["initial"] = FORMS[rules.variant.family].initial_from(entry, standing.players)
+    if rules.variant.family == "mambassa":
+        kwargs["active"] = _active_before(standing, number)
+        kwargs["options"] = rules.options
+        last = standing.match.deals.last()
+        if number is None and last is not None and "hands" in last.entry:
+            kwargs["initial"] = {"mode": "cards"}  # the table that showed cards last time will again
+    form: forms.Form = FORMS[rules.variant.family](data, **kwargs)
+    return form
+
+
+def _active_before(standing: Standing, number: int | None) -> tuple[int, ...]:
+    """The Mambassa players still in the game before deal ``number`` (None: the next deal)."""
+    game: MambassaGame = standing.played
+    if number is None:
+        return game.active
+    tokens = game.deals[number - 2].tokens if number > 1 else _start_tokens(standing)
+    return tuple(seat for seat, count in enumerate(tokens) if count > 0)
+
+
+def _start_tokens(standing: Standing) -> tuple[int, ...]:
+    start = standing.rules.start
+    if start is not None:
+        return tuple(start.tokens)
+    return (int(standing.rules.options["lives"]),) * len(standing.players)
+
+
+FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm}
+
+
+def sheet_context(standing: Standing, form: forms.Form | None = None, preview: Any = None) -> dict[str, Any]:
+    """Everything the match page draws, for any game."""
+    match, played, rules = standing.match, standing.played, standing.rules
+    if form is None and played.outcome is None:
+        form = entry_form(standing)
+    context = {
+        "match": match,
+        "variant": rules.variant,
+        "house_rules": house_rules(rules.variant, match.options),
+        "names": standing.players,
+        "played": played,
+        "outcome": played.outcome,
+        "form": form,
+        "next_number": len(played.deals) + 1,
+        "next_dealer": _name(standing.players, played.next_dealer),
+        "sheet_template": f"matches/{rules.variant.family}_sheet.html",
+    }
+    family = busca_context if rules.variant.family == "busca" else mambassa_context
+    context.update(family(match, standing.players, played, rules.variant, preview))
+    return context
+
+
+def _name(names: Sequence[str], seat: int | None) -> str | None:
+    return None if seat is None else names[seat]
+
+
+def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]]:
+    return [{"name": n, "amount": a} for n, a in zip(names, net, strict=True)]
+
+
+# -- Busca -------------------------------------------------------------------------------------
+
+
+def busca_context(
+    match: Match, names: Sequence[str], played: BuscaMatch, variant: Any, preview: Any
+) -> dict[str, Any]:
+    outcome, totals = played.outcome, played.totals
+    label = _("Score cross: %(scores)s") % {
+        "scores": ", ".join(
+            ngettext("%(name)s %(busche)d busca", "%(name)s %(busche)d busche", t) % {"name": n, "busche": t}
+            for n, t in zip(names, totals, strict=True)
+        )
+    }
+    cross = busca_cross(
+        names,
+        totals,
+        variant.thresholds(match.options),
+        dealer=played.next_dealer,
+        losers=outcome.losers if outcome else (),
+        winners=outcome.winners if outcome else (),
+        label=label,
+        dealer_label=_("dealer"),
+    )
+    settlement = None
+    if outcome is not None and match.options.get("stake"):
+        settlement = _settlement(names, variant.settle(match.options, totals, outcome))
+    return {
+        "totals": totals,
+        "losers": [names[s] for s in outcome.losers] if outcome else [],
+        "winners": [names[s] for s in outcome.winners] if outcome else [],
+        "settlement": settlement,
+        "cross": cross,
+        "rows": busca_rows(played, names),
+        "next_leader": _name(names, played.next_leader),
+    }
+
+
+def busca_rows(played: BuscaMatch, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The deal table, newest deal first: each player's points, busche and running total."""
+    return [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "cells": [
+                {
+                    "points": deal.points[seat] if deal.points else None,
+                    "covered": deal.covered[seat],
+                    "busche": deal.busche[seat],
+                    "total": deal.totals[seat],
+                }
+                for seat in range(len(names))
+            ],
+        }
+        for deal in reversed(played.deals)
+    ]
+
+
+# -- Mambassa ----------------------------------------------------------------------------------
+
+
+def _rank(rank: int) -> str:
+    names = {1: _("ace"), 8: _("fante"), 9: _("cavallo"), 10: _("re"), 11: _("ace")}
+    return names.get(rank, str(rank))
+
+
+def _suit(suit: str | None) -> str:
+    names = {"D": _("denari"), "S": _("spade"), "C": _("coppe"), "B": _("bastoni")}
+    return names.get(suit or "", "")
+
+
+def hand_name(hand: Hand) -> str:
+    """A hand as players call it: "tris of re", "scala corta to the ace of denari", "16"."""
+    if hand.combination == "mambassa":
+        return _("Mambassa")
+    if hand.combination == "quarantuno":
+        return _("Quarantuno of %(suit)s") % {"suit": _suit(hand.suit)}
+    if hand.combination == "quartina":
+        return _("quartina of %(rank)s") % {"rank": _rank(hand.rank or 0)}
+    if hand.combination == "tris":
+        return _("tris of %(rank)s") % {"rank": _rank(hand.rank or 0)}
+    if hand.combination == "scala_lunga":
+        return _("scala lunga to the %(rank)s of %(suit)s") % {
+            "rank": _rank(hand.top or 0),
+            "suit": _suit(hand.suit),
+        }
+    if hand.combination == "scala_corta":
+        return _("scala corta to the %(rank)s of %(suit)s") % {
+            "rank": _rank(hand.top or 0),
+            "suit": _suit(hand.suit),
+        }
+    return str(hand.value)
+
+
+def explain(deal: MambassaDealResult, names: Sequence[str], holder_pays: bool) -> list[str]:
+    """Who paid and why, in a sentence or two a player can check against the cards."""
+    payers = ", ".join(names[s] for s in deal.payers)
+    lines = []
+    if deal.void:
+        lines.append(_("Everyone left would have gone out: the deal is void and no token moves."))
+    elif deal.mambassa is not None:
+        template = (
+            _("%(player)s shows Mambassa: everyone pays.")
+            if holder_pays
+            else _("%(player)s shows Mambassa: everyone else pays.")
+        )
+        lines.append(template % {"player": names[deal.mambassa]})
+    elif deal.hands:
+        low = deal.hands[deal.payers[0]]
+        assert low is not None
+        lines.append(
+            ngettext(
+                "%(payers)s pays: %(hand)s, the lowest.",
+                "%(payers)s pay: %(hand)s, the lowest.",
+                len(deal.payers),
+            )
+            % {"payers": payers, "hand": hand_name(low)}
+        )
+        lines.extend(_tie_break(deal, names))
+    else:
+        lines.append(ngettext("%(payers)s pays.", "%(payers)s pay.", len(deal.payers)) % {"payers": payers})
+    if deal.quarantuno is not None and not deal.void:
+        lines.append(
+            _("%(player)s shows Quarantuno and takes a token from the pot.")
+            % {"player": names[deal.quarantuno]}
+        )
+    if deal.reentered:
+        lines.append(_("Everyone was out: every player comes back with one token from the pot."))
+    if deal.eliminated:
+        out = ", ".join(names[s] for s in deal.eliminated)
+        lines.append(
+            ngettext("%(players)s is out.", "%(players)s are out.", len(deal.eliminated)) % {"players": out}
+        )
+    return lines
+
+
+def _tie_break(deal: MambassaDealResult, names: Sequence[str]) -> list[str]:
+    """Say why the payer lost to the next hand up, when the combination alone does not tell."""
+    assert deal.hands is not None
+    hands = {s: h for s, h in enumerate(deal.hands) if h is not None}
+    payer = deal.payers[0]
+    others = [s for s in hands if s not in deal.payers]
+    if not others:
+        return []
+    above = min(others, key=lambda s: hands[s].key)
+    if hands[above].key == hands[payer].key:
+        return [_("Equal hands with two players left: the player who did not deal pays.")]
+    if hands[above].combination != hands[payer].combination or hands[payer].combination == "somma":
+        return []
+    return [
+        _("%(winner)s's %(better)s beats %(loser)s's %(worse)s.")
+        % {
+            "winner": names[above],
+            "better": hand_name(hands[above]),
+            "loser": names[payer],
+            "worse": hand_name(hands[payer]),
+        }
+    ]
+
+
+def mambassa_context(
+    match: Match, names: Sequence[str], game: MambassaGame, variant: Any, preview: Any
+) -> dict[str, Any]:
+    outcome = game.outcome
+    holder_pays = bool(match.options["holder_pays"])
+    label = _("Lives and pot: %(tokens)s; pot %(pot)d") % {
+        "tokens": ", ".join(
+            ngettext("%(name)s %(count)d token", "%(name)s %(count)d tokens", t) % {"name": n, "count": t}
+            for n, t in zip(names, game.tokens, strict=True)
+        ),
+        "pot": game.pot,
+    }
+    out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
+    table = mambassa_table(
+        names,
+        game.tokens,
+        game.pot,
+        lives=int(match.options["lives"]),
+        dealer=game.next_dealer,
+        out_after=game.out_after,
+        winner=outcome.winner if outcome else None,
+        label=label,
+        dealer_label=_("dealer"),
+        out_labels=out_labels,
+        pot_label=_("pot"),
+    )
+    settlement = None
+    if outcome is not None and match.options.get("stake"):
+        settlement = _settlement(names, variant.settle(match.options, game))
+    rows = [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "lines": explain(deal, names, holder_pays),
+            "hands": _shown_hands(deal, names),
+            "tokens": list(zip(names, deal.tokens, strict=True)),
+            "pot": deal.pot,
+        }
+        for deal in reversed(game.deals)
+    ]
+    preview_context = None
+    if preview is not None:
+        preview_context = {
+            "lines": explain(preview, names, holder_pays),
+            "hands": _shown_hands(preview, names),
+        }
+    return {
+        "table": table,
+        "rows": rows,
+        "winner": _name(names, outcome.winner) if outcome else None,
+        "sharers": [names[s] for s in outcome.sharers] if outcome else [],
+        "settlement": settlement,
+        "preview": preview_context,
+    }
+
+
+def _shown_hands(deal: MambassaDealResult, names: Sequence[str]) -> list[dict[str, Any]]:
+    if not deal.hands:
+        return []
+    return [
+        {"name": names[seat], "hand": hand_name(hand), "value": hand.value, "pays": seat in deal.payers}
+        for seat, hand in enumerate(deal.hands)
+        if hand is not None
+    ]
