@@ -207,9 +207,12 @@ class MambassaDealForm(forms.Form):
         seats = [(str(seat), players[seat]) for seat in active]
         nobody = [("", _("nobody"))]
         self.fields["mode"] = forms.ChoiceField(choices=self.MODES, initial="quick", widget=forms.RadioSelect)
+        # Every player is a choice, so that naming one who is out gets the engine's own words;
+        # only the players still in are offered (payer_boxes).
+        everyone = [(str(seat), name) for seat, name in enumerate(players)]
         self.fields["payers"] = forms.TypedMultipleChoiceField(
             label=_("Who pays"),
-            choices=seats,
+            choices=everyone,
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,
@@ -232,6 +235,10 @@ class MambassaDealForm(forms.Form):
             label=_("Dealer"), choices=seats, coerce=int, required=False, empty_value=None
         )
         self.initial.setdefault("dealer", dealer)
+
+    def payer_boxes(self) -> list[Any]:
+        """The payer check boxes of the players still in the game."""
+        return [box for box in self["payers"] if int(box.data["value"]) in self.active]
 
     @property
     def cards_mode(self) -> bool:
@@ -308,3 +315,100 @@ class MambassaDealForm(forms.Form):
             "mambassa": seat.get(entry.get("mambassa") or ""),
             "quarantuno": seat.get(entry.get("quarantuno") or ""),
         }
+
+
+class WhistDealForm(forms.Form):
+    """One Whist deal, tap only: the tricks and honours of the first pair; the second has the rest."""
+
+    def __init__(
+        self,
+        *args: Any,
+        variant: Any,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        dealer: int | None,
+        rules_dealer: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.names, self.dealer, self.options = list(players), dealer, options
+        self.rules_dealer = dealer if rules_dealer is None else rules_dealer
+        self.pairs = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+        self.fields["tricks"] = forms.IntegerField(
+            label=_("Tricks won by %(pair)s") % {"pair": self.pairs[0]},
+            min_value=0,
+            max_value=13,
+            widget=forms.RadioSelect(choices=[(n, str(n)) for n in range(14)]),
+            error_messages={
+                "required": _("Tap the tricks %(pair)s won.") % {"pair": self.pairs[0]},
+                "min_value": _("Tricks go from 0 to 13."),
+                "max_value": _("Tricks go from 0 to 13."),
+            },
+        )
+        self.fields["honours"] = forms.IntegerField(
+            label=_("Honours held by %(pair)s") % {"pair": self.pairs[0]},
+            min_value=0,
+            max_value=4,
+            initial=None,
+            widget=forms.RadioSelect(choices=[(n, str(n)) for n in range(5)]),
+            error_messages={
+                "required": _("Tap how many honours %(pair)s held (0 to 4).") % {"pair": self.pairs[0]},
+                "min_value": _("Honours go from 0 to 4."),
+                "max_value": _("Honours go from 0 to 4."),
+            },
+        )
+        if options["revoke_penalty"] != "none":
+            self.fields["revoke"] = forms.TypedChoiceField(
+                label=_("Revoke by"),
+                choices=[("", _("nobody")), ("0", self.pairs[0]), ("1", self.pairs[1])],
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label=_("Dealer"),
+            choices=[(str(s), n) for s, n in enumerate(players)],
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+        self.initial.setdefault("dealer", dealer)
+
+    @property
+    def dealer_changed(self) -> bool:
+        value = self["dealer"].value()
+        return value not in (None, "") and int(value) != self.rules_dealer
+
+    def _rest(self, name: str, total: int) -> int | str:
+        """What the second pair has, from what was tapped for the first."""
+        value = self[name].value()
+        return total - int(value) if str(value).isdigit() else "–"
+
+    @property
+    def rest_tricks(self) -> int | str:
+        return self._rest("tricks", 13)
+
+    @property
+    def rest_honours(self) -> int | str:
+        return self._rest("honours", 4)
+
+    def entry(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        entry: dict[str, Any] = {
+            "tricks": [data["tricks"], 13 - data["tricks"]],
+            "honours": [data["honours"], 4 - data["honours"]],
+        }
+        if data.get("revoke") is not None:
+            entry["revoke"] = data["revoke"]
+        if data.get("dealer") is not None and data["dealer"] != self.rules_dealer:
+            entry["dealer"] = self.names[data["dealer"]]
+        return entry
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        for problem in problems:
+            field = problem.field if problem.field in self.fields else None
+            self.add_error(field, problem_text(problem))
+
+    @classmethod
+    def initial_from(cls, entry: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return {"tricks": entry["tricks"][0], "honours": entry["honours"][0], "revoke": entry.get("revoke")}

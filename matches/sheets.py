@@ -13,14 +13,16 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .deal_forms import BuscaDealForm, MambassaDealForm
+from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Match
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
+from .rules.whist import Rubber
 from .services import Standing
+from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
 
@@ -46,9 +48,10 @@ def entry_form(
         kwargs["dealer"] = deal.dealer
         kwargs["rules_dealer"] = _rules_dealer(standing, number)
         kwargs["initial"] = FORMS[rules.variant.family].initial_from(entry, standing.players)
+    if rules.variant.family != "busca":
+        kwargs["options"] = rules.options
     if rules.variant.family == "mambassa":
         kwargs["active"] = _active_before(standing, number)
-        kwargs["options"] = rules.options
         last = standing.match.deals.last()
         if number is None and last is not None and "hands" in last.entry:
             kwargs["initial"] = {"mode": "cards"}  # the table that showed cards last time will again
@@ -72,7 +75,7 @@ def _start_tokens(standing: Standing) -> tuple[int, ...]:
     return (int(standing.rules.options["lives"]),) * len(standing.players)
 
 
-FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm}
+FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm, "whist": WhistDealForm}
 
 
 def sheet_context(standing: Standing, form: forms.Form | None = None, preview: Any = None) -> dict[str, Any]:
@@ -92,8 +95,8 @@ def sheet_context(standing: Standing, form: forms.Form | None = None, preview: A
         "next_dealer": _name(standing.players, played.next_dealer),
         "sheet_template": f"matches/{rules.variant.family}_sheet.html",
     }
-    family = busca_context if rules.variant.family == "busca" else mambassa_context
-    context.update(family(match, standing.players, played, rules.variant, preview))
+    family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
+    context.update(family[rules.variant.family](match, standing.players, played, rules.variant, preview))
     return context
 
 
@@ -328,3 +331,91 @@ def _shown_hands(deal: MambassaDealResult, names: Sequence[str]) -> list[dict[st
         for seat, hand in enumerate(deal.hands)
         if hand is not None
     ]
+
+
+# -- Whist -------------------------------------------------------------------------------------
+
+
+def pair_names(names: Sequence[str]) -> tuple[str, str]:
+    """Partners sit opposite: the first and third player, the second and fourth."""
+    return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+
+
+def whist_columns(match: Match, rubber: Rubber) -> list[GameColumn]:
+    """Each game as the sheet shows it: the running points of each pair, deal by deal."""
+    start = match.start or {}
+    columns = [GameColumn(((), ()), game["winner"], game["game_points"]) for game in start.get("games", [])]
+    points: tuple[list[int], list[int]] = ([], [])
+    before = list(start.get("score", [0, 0]))
+    for pair in (0, 1):
+        if before[pair]:
+            points[pair].append(before[pair])
+    for deal in rubber.deals:
+        for pair in (0, 1):
+            if deal.score[pair] != before[pair]:
+                points[pair].append(deal.score[pair])
+        before = list(deal.score)
+        if deal.game is not None:
+            columns.append(
+                GameColumn((tuple(points[0]), tuple(points[1])), deal.game.winner, deal.game.game_points)
+            )
+            points, before = ([], []), [0, 0]
+    if rubber.outcome is None:
+        columns.append(GameColumn((tuple(points[0]), tuple(points[1])), None, None))
+    return columns
+
+
+def whist_context(
+    match: Match, names: Sequence[str], rubber: Rubber, variant: Any, preview: Any
+) -> dict[str, Any]:
+    pairs = pair_names(names)
+    outcome = rubber.outcome
+    totals = variant.totals(match.options, rubber)
+    label = _(
+        "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; "
+        "game in progress %(a)d to %(b)d"
+    ) % {
+        "first": pairs[0],
+        "first_games": rubber.wins(0),
+        "second": pairs[1],
+        "second_games": rubber.wins(1),
+        "a": rubber.score[0],
+        "b": rubber.score[1],
+    }
+    sheet = whist_sheet(
+        pairs,
+        whist_columns(match, rubber),
+        value_labels={3: _("treble"), 2: _("double"), 1: _("single")},
+        rubber_winner=outcome.winner if outcome else None,
+        rubber_bonus=int(match.options["rubber_bonus"]),
+        totals=totals if outcome else None,
+        bonus_label=_("rubber"),
+        total_label=_("total"),
+        pays_label=_("pays"),
+        label=label,
+    )
+    settlement = variant.settle(match.options, rubber)
+    rows = [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "trick_points": deal.trick_points,
+            "honour_points": deal.honour_points,
+            "score": deal.score,
+            "game": deal.game,
+        }
+        for deal in reversed(rubber.deals)
+    ]
+    return {
+        "pairs": pairs,
+        "sheet": sheet,
+        "rows": rows,
+        "games_won": (rubber.wins(0), rubber.wins(1)),
+        "score": rubber.score,
+        "totals": totals,
+        "winner_pair": pairs[outcome.winner] if outcome else None,
+        "loser_pair": pairs[1 - outcome.winner] if outcome else None,
+        "payment": settlement,
+        "stake_basis": match.options["stake_basis"],
+        "next_leader": _name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),
+    }

@@ -3,7 +3,7 @@
 Scores are never trusted from a file: ``score_document`` recomputes everything from
 the entered deals. A document that breaks a rule raises ``Refused`` with every problem.
 What is common to every game is read here; each family of games reads its own deals,
-start and result (``busca_format``, ``mambassa_format``).
+start and result (``busca_format``, ``mambassa_format``, ``whist_format``).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from . import busca_format, mambassa_format
+from . import busca_format, mambassa_format, whist_format
 from .core import Problem, Refused, gettext_noop, resolve_options, seat_of
 from .registry import Variant, variant_for
 
 _ = gettext_noop
 FORMAT = "scorekeeper-match/1"
-FORMATS: dict[str, ModuleType] = {"busca": busca_format, "mambassa": mambassa_format}
+FORMATS: dict[str, ModuleType] = {"busca": busca_format, "mambassa": mambassa_format, "whist": whist_format}
 
 
 @dataclass(frozen=True)

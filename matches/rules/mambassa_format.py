@@ -31,7 +31,11 @@ def _read_hand(raw: Any, player: str, number: int | None) -> tuple[Card, ...] | 
     for code in raw:
         card = parse_card(code)
         if card is None:
-            raise refuse(_("%(card)s is not a card: write rank and suit, like 1D or CC"), card=code)
+            raise refuse(
+                _("%(player)s's %(card)s is not a card: write rank and suit, like 1D or CC"),
+                card=code,
+                player=player,
+            )
         cards.append(card)
     return tuple(cards)
 

@@ -46,7 +46,7 @@
 
   document.addEventListener("input", function (event) {
     var form = event.target.closest("#deal-form");
-    if (!form) return;
+    if (!form || !form.querySelector(".player-row")) return;
     if (event.target.classList.contains("points")) {
       delete event.target.dataset.auto;
       event.target.dataset.touched = "1";
@@ -54,8 +54,11 @@
     refresh(form);
   });
   document.addEventListener("change", function (event) {
+    // Whist: the second pair has what the first did not take.
+    var rest = event.target.form && event.target.form.querySelector("[data-rest-of='" + event.target.name + "']");
+    if (rest) rest.textContent = parseInt(rest.dataset.total, 10) - parseInt(event.target.value, 10);
     var form = event.target.closest("#deal-form");
-    if (form) refresh(form);
+    if (form && form.querySelector(".player-row")) refresh(form);
     // New match: the first-dealer choices read the names picked for the seats.
     var seat = event.target.name && event.target.name.match(/^seat_(\d)$/);
     if (seat) {
@@ -80,7 +83,7 @@
   });
   function init() {
     var form = document.getElementById("deal-form");
-    if (form) refresh(form);
+    if (form && form.querySelector(".player-row")) refresh(form);
   }
   // After htmx swaps the sheet: show a refusal where the eye is, or the redrawn cross.
   function afterSwap(event) {

@@ -121,3 +121,75 @@ def screenshot(page: Page, name: str) -> None:
     # From the top: scrolled, the sticky top bar would be drawn across the middle of the page.
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+# -- Mambassa ------------------------------------------------------------------------------------
+
+MAMBASSA_LOG = "ol.deal-log > li"
+SAVE_MAMBASSA_DEAL = "#deal-form button.primary"
+JUDGE_HANDS = "#deal-form button[name=preview]"
+
+
+def start_mambassa(page: Page, seats: Sequence[str] = PLAYERS, *, stake: str | None = None) -> None:
+    """A new Mambassa game at the default house rules, but for the stake; the first seat deals."""
+    page.goto("/matches/new/?game=mambassa")
+    for seat, name in enumerate(seats):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    if stake is not None:
+        page.locator("details.house-rules summary").click()
+        page.fill("#id_opt_stake", stake)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page.locator(".match-title small")).to_have_text("mambassa")
+    expect_deal_form(page, 1)
+
+
+def enter_by(page: Page, mode: str) -> None:
+    """Choose how to enter the deal: "quick" (who pays) or "cards" (the hands shown)."""
+    page.locator(f"#deal-form label.pick-{mode}").click()
+    expect(page.locator(f"#deal-form label.pick-{mode} input")).to_be_checked()
+
+
+def tap_payers(page: Page, *names: str) -> None:
+    """Tap the chips of the players who pay (the lowest hand, and every hand tied with it)."""
+    for name in names:
+        chip = page.locator("#deal-form .payers label.chip").filter(has_text=re.compile(rf"^\s*{name}\s*$"))
+        chip.click()
+        expect(chip.locator("input")).to_be_checked()
+
+
+def pick_hands(page: Page, hands: dict[int, str]) -> None:
+    """Give each player (by seat) the cards shown, tapping that player's chip, then each card."""
+    for seat, shown in hands.items():
+        page.locator(f'#deal-form button.picker-chip[data-seat="{seat}"]').click()
+        for code in shown.split():
+            page.locator(f'#deal-form button.pick[data-card="{code}"]').click()
+        expect(page.locator(f"#id_hand_{seat}")).to_have_value(shown)
+
+
+def save_mambassa_deal(page: Page, number: int) -> None:
+    """Save the deal in the form and wait until the deal log shows it as deal ``number``."""
+    page.click(SAVE_MAMBASSA_DEAL)
+    expect(page.locator(MAMBASSA_LOG)).to_have_count(number)
+    # The newest deal is the first in the log.
+    expect(page.locator(MAMBASSA_LOG).first.locator(".deal-head a")).to_have_text(f"Deal {number}")
+
+
+def expect_table(page: Page, tokens: Sequence[int], pot: int) -> None:
+    """Each player's tokens on the table (a coin each, and the number), and the pot."""
+    for seat, held in enumerate(tokens):
+        place = page.locator(f'svg.mambassa-table g.seat[data-seat="{seat}"]')
+        expect(place).to_have_attribute("data-tokens", str(held))
+        expect(place.locator("text.count")).to_have_text(str(held))
+        expect(place.locator("circle.token")).to_have_count(held)
+    pot_drawn = page.locator("svg.mambassa-table g.pot")
+    expect(pot_drawn).to_have_attribute("data-pot", str(pot))
+    expect(pot_drawn.locator("circle.token")).to_have_count(pot)
+
+
+def expect_out(page: Page, seat: int, after_deal: int) -> None:
+    """A player who is out: greyed on the table, with the deal he went out after."""
+    place = page.locator(f'svg.mambassa-table g.seat[data-seat="{seat}"]')
+    expect(place).to_have_class(re.compile(r"\bout\b"))
+    expect(place).to_have_attribute("data-out-after", str(after_deal))
+    expect(place.locator("text.out-note")).to_have_text(f"out after deal {after_deal}")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+
+from matches import services
+from matches.models import Match, Player
 
 
 @pytest.fixture(autouse=True)
@@ -27,3 +31,40 @@ def bob_client(bob: User) -> Client:
     other = Client()
     other.force_login(bob)
     return other
+
+
+# -- Mambassa: up to eight at the table ---------------------------------------------------------
+
+MORE_NAMES = ("Elena", "Fabio", "Gina", "Ivo")
+
+
+@pytest.fixture
+def eight_players(alice: User, players: list[Player]) -> list[Player]:
+    """Anna, Bruno, Carla and Dario, then Elena, Fabio, Gina and Ivo: a full Mambassa table."""
+    return [*players, *(Player.objects.create(owner=alice, name=name) for name in MORE_NAMES)]
+
+
+@pytest.fixture
+def make_mambassa(alice: User, eight_players: list[Player]) -> Callable[..., Match]:
+    """A Mambassa game of alice's with the first ``seats`` of the eight players; Anna deals first."""
+
+    def make(
+        seats: int = 4,
+        deals: Sequence[dict[str, Any]] = (),
+        start: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> Match:
+        match = services.match_create(
+            owner=alice,
+            game="mambassa",
+            options=options,
+            players=eight_players[:seats],
+            first_dealer=0,
+            start=start,
+        )
+        for entry in deals:
+            services.deal_record(match=match, entry=entry, author=alice)
+        match.refresh_from_db()
+        return match
+
+    return make

@@ -166,10 +166,6 @@ def test_score_refuses_a_deal_after_the_end_of_the_match(write: Callable[[Any], 
     assert refused("score", write(doc)) == ["deal 3: the match ended after deal 2"]
 
 
-def test_score_says_whist_is_not_supported_yet(write: Callable[[Any], str]) -> None:
-    assert refused("score", write(document("whist"))) == ["whist is not supported yet"]
-
-
 def test_score_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     path.write_text("{not json", encoding="utf-8")

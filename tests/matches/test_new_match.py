@@ -21,7 +21,7 @@ GAME_NAMES = {
     "busca-003": "Busca a croce",
 }
 # Every game on offer, as its card on the new match page shows it.
-OFFERED = {**GAME_NAMES, "mambassa": "Mambassa / Quarantuno"}
+OFFERED = {**GAME_NAMES, "mambassa": "Mambassa / Quarantuno", "whist": "Whist"}
 EMPTY_SEATS = {"seat_0": "", "seat_1": "", "seat_2": "", "seat_3": "", "first_dealer": "0"}
 # What the form sends untouched: unticked boxes send nothing, an empty number sends "".
 FORM_DEFAULTS = {

@@ -308,17 +308,17 @@ def test_read_document_turns_names_into_seats_and_codes_into_cards() -> None:
         ),
         pytest.param(
             {"hands": [["8D", "2S", "3C", "4B"], H5, H6, H10]},
-            [("deal 1: 8D is not a card: write rank and suit, like 1D or CC", "Anna", "hands")],
+            [("deal 1: Anna's 8D is not a card: write rank and suit, like 1D or CC", "Anna", "hands")],
             id="rank-8-is-fante",
         ),
         pytest.param(
             {"hands": [H7, ["1d", "2S", "3C", "4B"], H6, H10]},
-            [("deal 1: 1d is not a card: write rank and suit, like 1D or CC", "Bruno", "hands")],
+            [("deal 1: Bruno's 1d is not a card: write rank and suit, like 1D or CC", "Bruno", "hands")],
             id="lower-case-suit",
         ),
         pytest.param(
             {"hands": [H7, H5, [11, "2S", "3C", "4B"], H10]},
-            [("deal 1: 11 is not a card: write rank and suit, like 1D or CC", "Carla", "hands")],
+            [("deal 1: Carla's 11 is not a card: write rank and suit, like 1D or CC", "Carla", "hands")],
             id="a-number",
         ),
         pytest.param(
@@ -467,7 +467,7 @@ def test_a_document_with_several_bad_deals_reports_every_one() -> None:
 def test_a_document_with_several_unreadable_deals_reports_every_one() -> None:
     deals = [{"hands": [H7, H5, H6, ["XX", "4D", "6S", "FC"]]}, QUIET, {"payers": "Bruno"}]
     assert refusal(document(deals)) == [
-        ("deal 1: XX is not a card: write rank and suit, like 1D or CC", "Dario", "hands"),
+        ("deal 1: Dario's XX is not a card: write rank and suit, like 1D or CC", "Dario", "hands"),
         ("deal 3: a deal gives either the hands or the payers", None, "payers"),
     ]
 

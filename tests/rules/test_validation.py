@@ -263,7 +263,6 @@ def test_a_document_of_another_format_is_refused(value: Any) -> None:
         ("Busca-000", "unknown game Busca-000"),
         (None, "unknown game None"),
         (["busca-000"], "unknown game ['busca-000']"),
-        ("whist", "whist is not supported yet"),
     ],
 )
 def test_a_game_the_engine_cannot_score_is_refused(game: Any, text: str) -> None:
