@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, next_seat, split_evenly
+from .core import Option, Problem, Refused, gettext_noop, next_seat, split_evenly, to_cents
 
 _ = gettext_noop
 SEATS = 4
@@ -339,18 +339,14 @@ class BuscaVariant:
         paying = outcome.losers or tuple(s for s in range(SEATS) if s not in outcome.winners)
         for seat in range(SEATS):
             if opts["settlement_rule"] == "per_busca":
-                cents[seat] = _to_cents(stake * totals[seat])
+                cents[seat] = to_cents(stake * totals[seat])
             elif seat in paying:
-                cents[seat] = _to_cents(stake)
+                cents[seat] = to_cents(stake)
         shares = split_evenly(sum(cents), len(outcome.winners))
         net = [-c for c in cents]
         for seat, share in zip(outcome.winners, shares, strict=True):
             net[seat] += share
         return [Decimal(n) / 100 for n in net]
-
-
-def _to_cents(amount: Decimal) -> int:
-    return int((amount * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 class _Replay:

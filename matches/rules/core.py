@@ -11,6 +11,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 
@@ -105,6 +106,11 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[s
 def next_seat(seat: int, seats: int) -> int:
     """The seat to the right: the next one in playing order (counter-clockwise)."""
     return (seat + 1) % seats
+
+
+def to_cents(amount: Decimal) -> int:
+    """Money to whole cents, half a cent rounded up."""
+    return int((amount * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 def split_evenly(amount: int, parts: int) -> list[int]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, split_evenly
+from .core import Option, Problem, Refused, gettext_noop, split_evenly, to_cents
 
 _ = gettext_noop
 RANKS = "1234567FCR"  # rank index 1..10; the ace also counts as 11, after the re, in a run
@@ -292,16 +292,12 @@ class Mambassa:
         if outcome is None:
             return [Decimal(0)] * seats
         stake = Decimal(str(opts["stake"]))
-        brought = _to_cents(stake * (int(opts["lives"]) + 1))
+        brought = to_cents(stake * (int(opts["lives"]) + 1))
         cents = [-brought] * seats
         takers = (outcome.winner,) if outcome.winner is not None else outcome.sharers
         for seat, share in zip(takers, split_evenly(brought * seats, len(takers)), strict=True):
             cents[seat] += share
         return [Decimal(c) / 100 for c in cents]
-
-
-def _to_cents(amount: Decimal) -> int:
-    return int((amount * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 class _Replay:
