@@ -20,6 +20,7 @@ from .models import Match
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
+from .rules.registry import GAMES
 from .rules.whist import Rubber
 from .services import Standing
 from .sheet_drawing import GameColumn, whist_sheet
@@ -98,6 +99,30 @@ def sheet_context(standing: Standing, form: forms.Form | None = None, preview: A
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
     context.update(family[rules.variant.family](match, standing.players, played, rules.variant, preview))
     return context
+
+
+def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
+    """A match in the history: its scores, who won and lost, read from the stored result."""
+    result = match.result
+    sides: Sequence[str] = names
+    if match.game == "whist":
+        sides = pair_names(names)
+        winner = result.get("rubber_winner")
+        winners = [sides[winner]] if winner is not None else []
+    elif match.game == "mambassa":
+        winners = [result["winner"]] if result.get("winner") else []
+    else:
+        winners = result.get("winners", [])
+    # Busca and Whist keep totals (busche, game points), Mambassa tokens.
+    scores = result.get("totals") or result.get("tokens") or [0] * len(sides)
+    return {
+        "match": match,
+        "variant": GAMES[match.game],
+        "scores": list(zip(sides, scores, strict=True)),
+        "losers": result.get("losers", []),
+        "winners": winners,
+        "deals": len(result.get("deals", [])),
+    }
 
 
 def _name(names: Sequence[str], seat: int | None) -> str | None:

@@ -76,23 +76,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
         .prefetch_related("seats__player")
     )
-    rows = []
-    for match in matches:
-        names = [seat.player.name for seat in match.seats.all()]
-        result = match.result
-        # Busca keeps busche (totals), Mambassa tokens; Mambassa has one winner.
-        scores = result.get("totals") or result.get("tokens") or [0] * len(names)
-        winner = result.get("winner")
-        rows.append(
-            {
-                "match": match,
-                "variant": GAMES[match.game],
-                "scores": list(zip(names, scores, strict=True)),
-                "losers": result.get("losers", []),
-                "winners": result.get("winners", [winner] if winner else []),
-                "deals": len(result.get("deals", [])),
-            }
-        )
+    rows = [sheets.history_row(match, [seat.player.name for seat in match.seats.all()]) for match in matches]
     return render(request, "matches/match_list.html", {"rows": rows})
 
 

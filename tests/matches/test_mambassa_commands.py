@@ -228,11 +228,10 @@ def test_score_names_the_player_whose_hand_holds_something_that_is_not_a_card(
 ) -> None:
     deal = shown("1D 2D 3D 4D", "5S 6S 7S FS", "FC CC RC 1C", "2B 3B XB 5B")
 
-    (line,) = refused("score", write(document(deals=[deal])))
-
-    assert line.startswith("deal 1: ")
-    assert "XB" in line
-    assert "Dario" in line  # INTERCHANGE: each line names the deal and the player where there is one
+    # INTERCHANGE: each line names the deal, and the player where there is one.
+    assert refused("score", write(document(deals=[deal]))) == [
+        "deal 1: Dario's XB is not a card: write rank and suit, like 1D or CC"
+    ]
 
 
 def test_score_refuses_a_start_that_does_not_add_up(write: Callable[[Any], str]) -> None:

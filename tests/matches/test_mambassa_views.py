@@ -481,14 +481,19 @@ def test_with_two_players_left_only_one_pays(alice_client: Client, make_mambassa
     assert entries(match) == []
 
 
-def test_a_payer_who_is_out_is_refused_saying_when_he_went_out(
-    alice_client: Client, make_mambassa: MakeMambassa
+@pytest.mark.parametrize(
+    "named",
+    [quick(1), quick(mambassa=1), quick(2, quarantuno=1)],
+    ids=["payer", "mambassa", "quarantuno"],
+)
+def test_a_player_who_is_out_named_in_a_deal_is_refused_saying_when_he_went_out(
+    named: dict[str, Any], alice_client: Client, make_mambassa: MakeMambassa
 ) -> None:
-    # One life each: Bruno pays deal 1 and is out. A second phone at the table still shows his chip.
+    # One life each: Bruno pays deal 1 and is out. A second phone at the table still offers him.
     match = make_mambassa(lives=1, deals=[{"payers": ["Bruno"]}])
     version = stored(match).version
 
-    page = alice_client.post(post_url(match), quick(1))
+    page = alice_client.post(post_url(match), named)
 
     assert page.status_code == 422
     assert errors(page) == ["Deal 2: Bruno went out after deal 1 and cannot play"]
