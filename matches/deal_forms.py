@@ -217,16 +217,11 @@ class MambassaDealForm(forms.Form):
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
-        self.fields["mambassa"] = forms.TypedChoiceField(
-            label=_("Mambassa shown by"), choices=nobody + seats, coerce=int, required=False, empty_value=None
-        )
-        self.fields["quarantuno"] = forms.TypedChoiceField(
-            label=_("Quarantuno shown by"),
-            choices=nobody + seats,
-            coerce=int,
-            required=False,
-            empty_value=None,
-        )
+        for key, label in (("mambassa", _("Mambassa shown by")), ("quarantuno", _("Quarantuno shown by"))):
+            self.fields[key] = forms.TypedChoiceField(
+                label=label, choices=nobody + everyone, coerce=int, required=False, empty_value=None
+            )
+            self.fields[key].widget.choices = nobody + seats  # offered: the players still in
         for seat in active:
             self.fields[f"hand_{seat}"] = forms.CharField(
                 label=players[seat], required=False, max_length=40, strip=True

@@ -85,8 +85,16 @@ CHOICE_LABELS = {
     "top": _("only ties for the top"),
     "all_at_threshold": _("everyone at the threshold"),
     "first_two_to_reach": _("the first two to reach it"),
-    "4": "4",
-    "2": "2",
+    "void": _("the deal is void"),
+    "split_pot": _("they share the pot"),
+    "everyone_reenters": _("everyone re-enters with one token"),
+    "start_of_deal": _("at the start of the deal"),
+    "after_tricks": _("after the tricks"),
+    "pair": _("the losing pair pays once"),
+    "player": _("each loser pays the winner on his right"),
+    "none": _("no penalty"),
+    "three_points": _("3 points to the opponents"),
+    "three_tricks": _("3 tricks to the opponents"),
 }
 
 

@@ -439,7 +439,7 @@ def whist_context(
         "score": rubber.score,
         "totals": totals,
         "winner_pair": pairs[outcome.winner] if outcome else None,
-        "loser_pair": pairs[1 - outcome.winner] if outcome else None,
+        "loser_pair": pairs[settlement.payer] if settlement else None,  # who pays, not always the losers
         "payment": settlement,
         "stake_basis": match.options["stake_basis"],
         "next_leader": _name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),

@@ -193,3 +193,68 @@ def expect_out(page: Page, seat: int, after_deal: int) -> None:
     expect(place).to_have_class(re.compile(r"\bout\b"))
     expect(place).to_have_attribute("data-out-after", str(after_deal))
     expect(place.locator("text.out-note")).to_have_text(f"out after deal {after_deal}")
+
+
+# -- Whist ---------------------------------------------------------------------------------------
+
+PAIRS = ("Anna & Carla", "Bruno & Dario")  # partners sit opposite: seats 0 and 2, seats 1 and 3
+
+
+def start_whist(page: Page, seats: Sequence[str] = PLAYERS, *, stake: str | None = None) -> None:
+    """A new Whist rubber at the default house rules, but for the stake; the first seat deals."""
+    page.goto("/matches/new/?game=whist")
+    for seat, name in enumerate(seats):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    if stake is not None:
+        page.locator("details.house-rules summary").click()
+        page.fill("#id_opt_stake", stake)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page.locator(".match-title small")).to_have_text("whist")
+    expect_deal_form(page, 1)
+
+
+def tap(page: Page, grid: str, value: int) -> None:
+    """Tap one number of a tap grid ("tricks" or "honours") of the entry form."""
+    label = page.locator(f"#deal-form .tap-grid.{grid} label.tap").filter(
+        has_text=re.compile(rf"^\s*{value}\s*$")
+    )
+    label.click()
+    expect(label.locator("input")).to_be_checked()
+
+
+def tap_deal(page: Page, tricks: int, honours: int) -> None:
+    """Tap the first pair's tricks and honours; the page writes what the second pair has."""
+    tap(page, "tricks", tricks)
+    expect(page.locator('#deal-form [data-rest-of="tricks"]')).to_have_text(str(13 - tricks))
+    tap(page, "honours", honours)
+    expect(page.locator('#deal-form [data-rest-of="honours"]')).to_have_text(str(4 - honours))
+
+
+def play_whist_deal(page: Page, number: int, tricks: int, honours: int) -> None:
+    expect_deal_form(page, number)
+    tap_deal(page, tricks, honours)
+    save_deal(page, number)
+
+
+def expect_whist_sheet(page: Page, games: Sequence[tuple[int, int] | None]) -> None:
+    """The games down the sheet: (winner, value) for each won game, None for the one in progress.
+
+    A won game has its value ("treble 3") under its line on the winner's side, and nothing on the other.
+    """
+    blocks = page.locator("svg.whist-sheet g.game")
+    expect(blocks).to_have_count(len(games))
+    for number, game in enumerate(games, start=1):
+        block = page.locator(f'svg.whist-sheet g.game[data-game="{number}"]')
+        if game is None:
+            expect(block).to_have_attribute("data-winner", "")
+            expect(block.locator("text.value")).to_have_count(0)
+            continue
+        winner, value = game
+        expect(block).to_have_attribute("data-winner", str(winner))
+        expect(block.locator(f'text.value[data-pair="{winner}"] tspan.number')).to_have_text(str(value))
+        expect(block.locator(f'text.value[data-pair="{1 - winner}"]')).to_have_count(0)
+
+
+def expect_games_won(page: Page, first: int, second: int) -> None:
+    expect(page.locator(".rubber-state")).to_have_text(f"Games: {PAIRS[0]} {first} – {second} {PAIRS[1]}")

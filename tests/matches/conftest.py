@@ -68,3 +68,27 @@ def make_mambassa(alice: User, eight_players: list[Player]) -> Callable[..., Mat
         return match
 
     return make
+
+
+# -- Whist: two pairs, partners opposite ----------------------------------------------------------
+
+
+@pytest.fixture
+def make_whist(alice: User, players: list[Player]) -> Callable[..., Match]:
+    """A Whist rubber of alice's: Anna & Carla against Bruno & Dario, Anna deals first.
+
+    ``start`` is what a rubber begun on paper carries over (INTERCHANGE.md, "Whist").
+    """
+
+    def make(
+        deals: Sequence[dict[str, Any]] = (), start: dict[str, Any] | None = None, **options: Any
+    ) -> Match:
+        match = services.match_create(
+            owner=alice, game="whist", options=options, players=players, first_dealer=0, start=start
+        )
+        for entry in deals:
+            services.deal_record(match=match, entry=entry, author=alice)
+        match.refresh_from_db()
+        return match
+
+    return make
