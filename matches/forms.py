@@ -91,7 +91,7 @@ CHOICE_LABELS = {
     "start_of_deal": _("at the start of the deal"),
     "after_tricks": _("after the tricks"),
     "pair": _("the losing pair pays once"),
-    "player": _("each loser pays the winner on his right"),
+    "player": _("each loser pays the winner on their right"),
     "none": _("no penalty"),
     "three_points": _("3 points to the opponents"),
     "three_tricks": _("3 tricks to the opponents"),

@@ -116,14 +116,16 @@ class Whist:
             ("start_of_deal", "after_tricks"),
             label=_("No honours one point short"),
         ),
-        Option("game_points", 5, _("Points that win a game."), "int", minimum=2, label=_("Game")),
+        Option(
+            "game_points", 5, _("Points that win a game."), "int", minimum=2, label=_("Points for a game")
+        ),
         Option(
             "rubber_bonus", 2, _("Points for winning the rubber."), "int", minimum=0, label=_("Rubber bonus")
         ),
         Option(
             "stake_basis",
             "pair",
-            _("The losing pair pays once, or each loser pays the winner on his right."),
+            _("The losing pair pays once, or each loser pays the winner on their right."),
             "choice",
             ("pair", "player"),
             label=_("Who pays"),
