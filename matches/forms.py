@@ -198,3 +198,14 @@ class MatchForm(forms.Form):
 
 def game_choices() -> list[tuple[str, Variant]]:
     return list(GAMES.items())
+
+
+class JoinForm(forms.Form):
+    """A phone joining by an invite link says who holds it; the change log shows that name."""
+
+    name = forms.CharField(
+        label=_("Your name"),
+        max_length=40,
+        strip=True,
+        help_text=_("Shown next to the deals you enter, like “Bruno's phone”."),
+    )

@@ -75,6 +75,13 @@ class Seat(models.Model):
         return f"{self.player} in seat {self.position + 1}"
 
 
+class LiveDeals(models.Manager["Deal"]):
+    """The deals in play: a deleted deal is kept (it can be restored) but is not part of the match."""
+
+    def get_queryset(self) -> models.QuerySet[Deal]:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Deal(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
@@ -83,15 +90,88 @@ class Deal(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    entered_by_name = models.CharField(max_length=60, blank=True)
+    # The one-time token of the form that entered it: a repeated submission finds this deal.
+    token = models.UUIDField(null=True, blank=True)
+    # Grows at every correction: an edit based on an older version is refused, never merged.
+    version = models.PositiveIntegerField(default=1)
+    deleted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = LiveDeals()
+    everything = models.Manager()  # noqa: DJ012 (ruff takes LiveDeals() for a field)
+
     class Meta:
         ordering = ["number"]
+        base_manager_name = "everything"
         constraints = [
-            # A deal is never stored twice: one row per number in a match.
-            models.UniqueConstraint("match", "number", name="deal_number_unique"),
+            # A deal is never stored twice: one deal in play per number in a match.
+            models.UniqueConstraint(
+                "match",
+                "number",
+                condition=models.Q(deleted_at__isnull=True),
+                name="deal_number_unique",
+            ),
+            # A form's one-time token enters one deal, however often it is sent.
+            models.UniqueConstraint("token", name="deal_token_unique"),
         ]
 
     def __str__(self) -> str:
         return f"deal {self.number} of {self.match}"
+
+
+class Invite(models.Model):
+    """A link that lets a phone without an account follow a match, or score it too."""
+
+    class Role(models.TextChoices):
+        SCORER = "scorer", _("scorer")
+        VIEWER = "viewer", _("viewer")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=6, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.role} link to {self.match}"
+
+
+class Change(models.Model):
+    """One change to a match, with who made it and what it was before and after: the base of undo."""
+
+    class Kind(models.TextChoices):
+        DEAL_ENTERED = "deal_entered", _("deal entered")
+        DEAL_EDITED = "deal_edited", _("deal corrected")
+        DEAL_DELETED = "deal_deleted", _("deal deleted")
+        DEAL_RESTORED = "deal_restored", _("deal restored")
+        OPTIONS_CHANGED = "options_changed", _("house rules changed")
+        MATCH_FINISHED = "match_finished", _("match finished")
+        MATCH_REOPENED = "match_reopened", _("match reopened")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    deal_number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    author_name = models.CharField(max_length=60)
+    # Set on an undo: the change it took back. A change is undone when one undo points at it.
+    undoes = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undone_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            # The match page lists a match's latest changes first.
+            models.Index(fields=["match", "-created_at"], name="change_log_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.match} by {self.author_name}"

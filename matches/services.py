@@ -6,6 +6,8 @@ A match's standings are the replay of its deals through the rules engine; the
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Deal, Match, Player, Seat
+from .models import Change, Deal, Match, Player, Seat
 from .rules import document
 from .rules.core import Problem, Refused, gettext_noop
 
@@ -60,9 +62,49 @@ def match_export(match: Match) -> dict[str, Any]:
     return document.write_document(rules, [deal.entry for deal in match.deals.all()])
 
 
-def _refresh(match: Match, rules: document.Match) -> None:
-    """Store the replay's result on the match (the cache) and bump its version."""
+@dataclass(frozen=True)
+class Author:
+    """Who made a change: an account, or a phone that joined by an invite link."""
+
+    user: AbstractBaseUser | None
+    name: str
+
+
+def _author(author: AbstractBaseUser | Author | None) -> Author:
+    if isinstance(author, Author):
+        return author
+    if author is None:
+        return Author(None, "")
+    return Author(author, author.get_username())
+
+
+def _log(
+    match: Match,
+    kind: str,
+    author: Author,
+    *,
+    deal: Deal | None = None,
+    before: Any = None,
+    after: Any = None,
+    undoes: Change | None = None,
+) -> Change:
+    return Change.objects.create(
+        match=match,
+        kind=kind,
+        deal=deal,
+        deal_number=deal.number if deal is not None else None,
+        before=before,
+        after=after,
+        author=author.user,
+        author_name=author.name,
+        undoes=undoes,
+    )
+
+
+def _refresh(match: Match, rules: document.Match, author: Author | None = None) -> None:
+    """Store the replay's result on the match (the cache), bump its version, log an end or a reopening."""
     played = rules.play()
+    was_finished = match.status == Match.Status.FINISHED
     match.result = document.result_json(rules, played)
     finished = played.outcome is not None
     match.status = Match.Status.FINISHED if finished else Match.Status.IN_PROGRESS
@@ -72,6 +114,9 @@ def _refresh(match: Match, rules: document.Match) -> None:
         match.finished_at = None
     match.version += 1
     match.save()
+    if author is not None and finished != was_finished:
+        kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
+        _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})
 
 
 def _locked(match: Match) -> Match:
@@ -101,15 +146,97 @@ def match_create(
     return match
 
 
+class DealTaken(Refused):
+    """Another phone entered the deal this one meant to enter; nothing of this one was stored."""
+
+    def __init__(self, number: int, deal: Deal) -> None:
+        who = deal.entered_by_name or "?"
+        super().__init__(
+            [
+                Problem(
+                    gettext_noop("Deal %(number)d was just entered on %(who)s's phone."),
+                    {"number": number, "who": who},
+                )
+            ]
+        )
+        self.number, self.deal = number, deal
+
+
+class DealMoved(Refused):
+    """Deals were deleted elsewhere: the deal this phone meant to enter now has another number."""
+
+    def __init__(self, number: int, next_number: int) -> None:
+        super().__init__(
+            [
+                Problem(
+                    gettext_noop("Deals changed on another phone: deal %(number)d is now deal %(next)d."),
+                    {"number": number, "next": next_number},
+                )
+            ]
+        )
+        self.number, self.next_number = number, next_number
+
+
+class DealChanged(Refused):
+    """The deal was corrected elsewhere since this phone opened it; the correction is not applied."""
+
+    def __init__(self, deal: Deal) -> None:
+        who = deal.entered_by_name or "?"
+        now = "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in deal.entry.items())
+        super().__init__(
+            [
+                Problem(
+                    gettext_noop(
+                        "Deal %(number)d was changed by %(who)s meanwhile; it now reads: %(now)s. "
+                        "Check it, then correct it again if needed."
+                    ),
+                    {"number": deal.number, "who": who, "now": now},
+                )
+            ]
+        )
+        self.deal = deal
+
+
 @transaction.atomic
-def deal_record(*, match: Match, entry: Mapping[str, Any], author: AbstractBaseUser | None) -> Deal:
-    """Add the next deal; an impossible deal raises Refused and stores nothing."""
-    match = _locked(match)
+def deal_record(
+    *,
+    match: Match,
+    entry: Mapping[str, Any],
+    author: AbstractBaseUser | Author | None,
+    token: uuid.UUID | None = None,
+    number: int | None = None,
+) -> Deal:
+    """Add the next deal; an impossible deal raises Refused and stores nothing.
+
+    ``token`` is the entry form's one-time token: sent again, it finds the deal it stored
+    (``deal.repeated`` is then true) instead of storing a second one. ``number`` is the deal
+    the phone meant to enter: if another phone entered it first, DealTaken says so.
+    """
+    who = _author(author)
+    match = _locked(match)  # concurrent entries for one match queue here
+    if token is not None:
+        stored = Deal.everything.filter(token=token).first()
+        if stored is not None:
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
     entries = [deal.entry for deal in match.deals.all()]
+    if number is not None and number <= len(entries):
+        raise DealTaken(number, match.deals.get(number=number))
+    if number is not None and number > len(entries) + 1:
+        raise DealMoved(number, len(entries) + 1)
     rules = _read(match, [*entries, entry])
     rules.play()
-    deal = Deal.objects.create(match=match, number=len(entries) + 1, entry=dict(entry), entered_by=author)
-    _refresh(match, rules)
+    deal = Deal.objects.create(
+        match=match,
+        number=len(entries) + 1,
+        entry=dict(entry),
+        entered_by=who.user,
+        entered_by_name=who.name,
+        token=token,
+    )
+    _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
+    _refresh(match, rules, who)
+    deal.repeated = False  # type: ignore[attr-defined]
     return deal
 
 
@@ -122,36 +249,121 @@ def deal_preview(*, match: Match, entry: Mapping[str, Any]) -> Any:
 
 @transaction.atomic
 def deal_edit(
-    *, match: Match, number: int, entry: Mapping[str, Any], author: AbstractBaseUser | None
+    *,
+    match: Match,
+    number: int,
+    entry: Mapping[str, Any],
+    author: AbstractBaseUser | Author | None,
+    version: int | None = None,
+    undoes: Change | None = None,
 ) -> Deal:
-    """Replace deal ``number``; every later deal is replayed, and the match may end or reopen."""
+    """Replace deal ``number``; every later deal is replayed, and the match may end or reopen.
+
+    ``version`` is the deal's version the phone corrected: if it was corrected elsewhere since,
+    DealChanged refuses this correction instead of silently overwriting the other one.
+    """
+    who = _author(author)
     match = _locked(match)
     deals = list(match.deals.all())
-    entries = [deal.entry for deal in deals]
+    deal = deals[number - 1]
+    if version is not None and version != deal.version:
+        raise DealChanged(deal)
+    entries = [d.entry for d in deals]
     entries[number - 1] = dict(entry)
     rules = _read(match, entries)
     rules.play()
-    deal = deals[number - 1]
+    before = deal.entry
     deal.entry = dict(entry)
-    deal.entered_by = author
+    deal.entered_by, deal.entered_by_name = who.user, who.name
+    deal.version += 1
     deal.save()
-    _refresh(match, rules)
+    _log(match, Change.Kind.DEAL_EDITED, who, deal=deal, before=before, after=deal.entry, undoes=undoes)
+    _refresh(match, rules, who)
     return deal
 
 
 @transaction.atomic
-def deal_delete(*, match: Match, number: int) -> None:
-    """Remove deal ``number``; the later deals move up one and everything is replayed."""
+def deal_delete(
+    *,
+    match: Match,
+    number: int,
+    author: AbstractBaseUser | Author | None = None,
+    undoes: Change | None = None,
+) -> Deal:
+    """Take deal ``number`` out of the match (kept, to be restored); the later deals move up one."""
+    who = _author(author)
     match = _locked(match)
     deals = list(match.deals.all())
     entries = [deal.entry for i, deal in enumerate(deals, start=1) if i != number]
     rules = _read(match, entries)
     rules.play()
-    deals[number - 1].delete()
-    for deal in deals[number:]:  # in ascending order, so each number is free when it is taken
-        deal.number -= 1
-        deal.save(update_fields=["number"])
-    _refresh(match, rules)
+    deal = deals[number - 1]
+    deal.deleted_at = timezone.now()
+    deal.save(update_fields=["deleted_at"])
+    for later in deals[number:]:  # in ascending order, so each number is free when it is taken
+        later.number -= 1
+        later.save(update_fields=["number"])
+    _log(match, Change.Kind.DEAL_DELETED, who, deal=deal, before=deal.entry, undoes=undoes)
+    _refresh(match, rules, who)
+    return deal
+
+
+@transaction.atomic
+def deal_restore(
+    *, match: Match, deal: Deal, author: AbstractBaseUser | Author | None, undoes: Change | None = None
+) -> Deal:
+    """Put a deleted deal back where it was; the deals from there on move down one."""
+    who = _author(author)
+    match = _locked(match)
+    deals = list(match.deals.all())
+    number = min(deal.number, len(deals) + 1)
+    entries = [d.entry for d in deals]
+    entries.insert(number - 1, deal.entry)
+    rules = _read(match, entries)
+    rules.play()
+    for later in reversed(deals[number - 1 :]):  # in descending order, so each number is free
+        later.number += 1
+        later.save(update_fields=["number"])
+    deal.number, deal.deleted_at = number, None
+    deal.save(update_fields=["number", "deleted_at"])
+    _log(match, Change.Kind.DEAL_RESTORED, who, deal=deal, after=deal.entry, undoes=undoes)
+    _refresh(match, rules, who)
+    return deal
+
+
+@transaction.atomic
+def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Author | None) -> None:
+    """Take a change back; the undo is itself a change, which can be undone in turn."""
+    deal = change.deal
+    if change.kind not in UNDOABLE or deal is None:
+        raise Refused([Problem(gettext_noop("this change follows from the deals and cannot be undone"))])
+    if hasattr(change, "undone_by"):
+        raise Refused([Problem(gettext_noop("this change has already been undone"))])
+    deal.refresh_from_db()
+    in_play = deal.deleted_at is None
+    if change.kind in (Change.Kind.DEAL_ENTERED, Change.Kind.DEAL_RESTORED) and in_play:
+        deal_delete(match=match, number=deal.number, author=author, undoes=change)
+    elif change.kind == Change.Kind.DEAL_DELETED and not in_play:
+        deal_restore(match=match, deal=deal, author=author, undoes=change)
+    elif change.kind == Change.Kind.DEAL_EDITED and in_play and deal.entry == change.after:
+        deal_edit(match=match, number=deal.number, entry=change.before, author=author, undoes=change)
+    else:
+        raise Refused(
+            [
+                Problem(
+                    gettext_noop("deal %(number)d has changed since; undo the later changes first"),
+                    {"number": deal.number},
+                )
+            ]
+        )
+
+
+UNDOABLE = (
+    Change.Kind.DEAL_ENTERED,
+    Change.Kind.DEAL_EDITED,
+    Change.Kind.DEAL_DELETED,
+    Change.Kind.DEAL_RESTORED,
+)
 
 
 @transaction.atomic

@@ -6,23 +6,26 @@ sheet; the views stay the same for every game.
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
-from .models import Match
+from .models import Change, Match
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
 from .rules.registry import GAMES
 from .rules.whist import Rubber
-from .services import Standing
+from .services import UNDOABLE, Standing
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
@@ -57,6 +60,17 @@ def entry_form(
         if number is None and last is not None and "hands" in last.entry:
             kwargs["initial"] = {"mode": "cards"}  # the table that showed cards last time will again
     form: forms.Form = FORMS[rules.variant.family](data, **kwargs)
+    if number is None:
+        # A one-time token, so that a repeated submission stores the deal once, and the deal
+        # this phone means to enter, so that one entered meanwhile elsewhere is not overwritten.
+        # (Not required: a post without them is stored without these checks.)
+        form.fields["token"] = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+        form.fields["number"] = forms.IntegerField(
+            widget=forms.HiddenInput, initial=len(played.deals) + 1, required=False
+        )
+    else:
+        version = standing.match.deals.get(number=number).version
+        form.fields["version"] = forms.IntegerField(widget=forms.HiddenInput, initial=version, required=False)
     return form
 
 
@@ -79,10 +93,12 @@ def _start_tokens(standing: Standing) -> tuple[int, ...]:
 FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm, "whist": WhistDealForm}
 
 
-def sheet_context(standing: Standing, form: forms.Form | None = None, preview: Any = None) -> dict[str, Any]:
+def sheet_context(
+    standing: Standing, form: forms.Form | None = None, preview: Any = None, can_score: bool = True
+) -> dict[str, Any]:
     """Everything the match page draws, for any game."""
     match, played, rules = standing.match, standing.played, standing.rules
-    if form is None and played.outcome is None:
+    if form is None and played.outcome is None and can_score:
         form = entry_form(standing)
     context = {
         "match": match,
@@ -94,11 +110,55 @@ def sheet_context(standing: Standing, form: forms.Form | None = None, preview: A
         "form": form,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
-        "sheet_template": f"matches/{rules.variant.family}_sheet.html",
+        "top_template": f"matches/{rules.variant.family}_top.html",
+        "deals_template": f"matches/{rules.variant.family}_deals.html",
+        "form_template": f"matches/{rules.variant.family}_form.html",
+        "can_score": can_score,
+        "changes": change_rows(match),
     }
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
     context.update(family[rules.variant.family](match, standing.players, played, rules.variant, preview))
     return context
+
+
+CHANGE_TEXTS = {
+    Change.Kind.DEAL_ENTERED: _lazy("Deal %(n)s entered"),
+    Change.Kind.DEAL_EDITED: _lazy("Deal %(n)s corrected"),
+    Change.Kind.DEAL_DELETED: _lazy("Deal %(n)s deleted"),
+    Change.Kind.DEAL_RESTORED: _lazy("Deal %(n)s restored"),
+    Change.Kind.OPTIONS_CHANGED: _lazy("House rules changed"),
+    Change.Kind.MATCH_FINISHED: _lazy("Match over"),
+    Change.Kind.MATCH_REOPENED: _lazy("Match reopened"),
+}
+
+
+def _entry_text(entry: Any) -> str:
+    if not isinstance(entry, dict):
+        return ""
+    return "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in entry.items())
+
+
+def change_rows(match: Match, limit: int = 50) -> list[dict[str, Any]]:
+    """The latest changes of a match, newest first, as the change log shows them."""
+    rows = []
+    for change in match.changes.prefetch_related("undone_by")[:limit]:
+        undone = hasattr(change, "undone_by")
+        detail = _entry_text(change.after if change.after is not None else change.before)
+        if change.kind == Change.Kind.DEAL_EDITED:
+            detail = f"{_entry_text(change.before)} → {_entry_text(change.after)}"
+        rows.append(
+            {
+                "pk": change.pk,
+                "text": str(CHANGE_TEXTS[change.kind]) % {"n": change.deal_number},
+                "detail": "" if change.kind == Change.Kind.MATCH_FINISHED else detail,
+                "author": change.author_name or _("someone"),
+                "at": change.created_at,
+                "undone": undone,
+                "is_undo": change.undoes_id is not None,
+                "can_undo": change.kind in UNDOABLE and not undone,
+            }
+        )
+    return rows
 
 
 def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -444,3 +504,34 @@ def whist_context(
         "stake_basis": match.options["stake_basis"],
         "next_leader": _name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),
     }
+
+
+def deal_table(document: Mapping[str, Any]) -> list[list[Any]]:
+    """The deals of a scored match document as rows of a spreadsheet, a header row first.
+
+    Every value of a deal's result is a column; a list aligned with the players (or the pairs)
+    becomes one column per player, named after them.
+    """
+    players = document["players"]
+    pairs = pair_names(players) if document["game"] == "whist" else ()
+    deals = document["result"]["deals"]
+    header: list[str] = []
+    rows: list[list[Any]] = [[] for _ in deals]
+    for key in deals[0] if deals else ["number"]:
+        values = [deal[key] for deal in deals]
+        sides = players if any(isinstance(v, list) and len(v) == len(players) for v in values) else pairs
+        if sides and any(isinstance(v, list) and len(v) == len(sides) for v in values):
+            header += [f"{key} {side}" for side in sides]
+            for row, value in zip(rows, values, strict=True):
+                row += [_cell(v) for v in (value if isinstance(value, list) else [None] * len(sides))]
+        else:
+            header.append(key)
+            for row, value in zip(rows, values, strict=True):
+                row.append(_cell(value))
+    return [header, *rows]
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return "" if value is None else value

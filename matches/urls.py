@@ -14,4 +14,11 @@ urlpatterns = [
     path("matches/<int:pk>/deals/", views.deal_create, name="deal_create"),
     path("matches/<int:pk>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
     path("matches/<int:pk>/deals/<int:number>/delete/", views.deal_delete, name="deal_delete"),
+    path("matches/<int:pk>/live/", views.match_live, name="match_live"),
+    path("matches/<int:pk>/changes/<int:change>/undo/", views.change_undo, name="change_undo"),
+    path("matches/<int:pk>/share/", views.match_share, name="match_share"),
+    path("matches/<int:pk>/export.json", views.match_export_json, name="match_export_json"),
+    path("matches/<int:pk>/export.csv", views.match_export_csv, name="match_export_csv"),
+    path("matches/import/", views.match_import, name="match_import"),
+    path("join/<str:token>/", views.join, name="join"),
 ]

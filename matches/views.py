@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import csv
+import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services, sheets
-from .forms import MatchForm, PlayerForm, SignupForm, game_choices, problem_text
-from .models import Match, Player
-from .rules.core import Refused
+from .access import Access, invite_create, invite_revoke, match_access
+from .access import join as access_join
+from .forms import JoinForm, MatchForm, PlayerForm, SignupForm, game_choices, problem_text
+from .models import Invite, Match, Player
+from .rules.core import Problem, Refused, gettext_noop
 from .rules.registry import GAMES
 
 
@@ -106,33 +116,76 @@ def match_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-def _owned_match(request: HttpRequest, pk: int) -> Match:
-    return get_object_or_404(Match, pk=pk, owner=request.user)
+def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Give the view its Access to the match; send a visitor who is not logged in to log in."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+            try:
+                access = match_access(request, pk, write=write)
+            except Http404:
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                raise
+            return view(request, access, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
-@login_required
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    standing = services.match_standing(_owned_match(request, pk))
-    return render(request, "matches/match_detail.html", sheets.sheet_context(standing))
+@with_access()
+def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
+    standing = services.match_standing(access.match)
+    context = sheets.sheet_context(standing, can_score=access.can_score)
+    return render(request, "matches/match_detail.html", context)
 
 
-@login_required
+@with_access()
+def match_live(request: HttpRequest, access: Access) -> HttpResponse:
+    """What changed since version ``v``: nothing (204, no rendering) or the parts that changed."""
+    if request.GET.get("v") == str(access.match.version):
+        return HttpResponse(status=204)
+    standing = services.match_standing(access.match)
+    context = sheets.sheet_context(standing, can_score=access.can_score)
+    context["stale_form"] = request.GET.get("number") not in (None, "", str(context["next_number"]))
+    context["status_changed"] = request.GET.get("s") not in (None, access.match.status)
+    return render(request, "matches/match_detail.html#live", context)
+
+
 @require_POST
-def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _owned_match(request, pk)
+@with_access(write=True)
+def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
+    match = access.match
     standing = services.match_standing(match)
     form: Any = sheets.entry_form(standing, request.POST)
     preview = None
     if form.is_valid():
+        entry = form.entry()
         try:
             if "preview" in request.POST:  # judge the hands shown, store nothing
-                preview = services.deal_preview(match=match, entry=form.entry())
+                preview = services.deal_preview(match=match, entry=entry)
             else:
-                services.deal_record(match=match, entry=form.entry(), author=request.user)
+                token, number = form.cleaned_data["token"], form.cleaned_data["number"]
+                deal = services.deal_record(
+                    match=match, entry=entry, author=access.author, token=token, number=number
+                )
+        except services.DealTaken as taken:
+            # Keep what this phone typed, ready to be entered as the next deal, or dropped.
+            standing = services.match_standing(match)
+            data = request.POST.copy()
+            data["number"] = str(len(standing.played.deals) + 1)
+            form = sheets.entry_form(standing, data)
+            form.is_valid()
+            form.add_problems(taken.problems)
+            form.taken = taken
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
             if preview is None:
+                if deal.repeated:
+                    messages.info(request, _("Deal %(number)d was already saved.") % {"number": deal.number})
                 if not request.htmx:
                     return redirect(match)
                 form = None
@@ -143,16 +196,22 @@ def deal_create(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = _owned_match(request, pk)
+@with_access(write=True)
+def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+    match = access.match
     get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match)
     form: Any = sheets.entry_form(standing, request.POST or None, number=number)
     if request.method == "POST" and form.is_valid():
         try:
-            services.deal_edit(match=match, number=number, entry=form.entry(), author=request.user)
+            services.deal_edit(
+                match=match,
+                number=number,
+                entry=form.entry(),
+                author=access.author,
+                version=form.cleaned_data["version"],
+            )
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
@@ -169,19 +228,116 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
 
 
-@login_required
 @require_POST
-def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = _owned_match(request, pk)
+@with_access(write=True)
+def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+    match = access.match
     get_object_or_404(match.deals, number=number)
     try:
-        services.deal_delete(match=match, number=number)
+        services.deal_delete(match=match, number=number, author=access.author)
     except Refused as refused:
         for problem in refused.problems:
             messages.error(request, problem_text(problem))
     else:
-        messages.success(request, _("Deal %(number)d deleted.") % {"number": number})
+        messages.success(
+            request, _("Deal %(number)d deleted; the changes below can restore it.") % {"number": number}
+        )
     return redirect(reverse("match_detail", args=[match.pk]))
+
+
+@require_POST
+@with_access(write=True)
+def change_undo(request: HttpRequest, access: Access, change: int) -> HttpResponse:
+    match = access.match
+    undone = get_object_or_404(match.changes, pk=change)
+    try:
+        services.change_undo(match=match, change=undone, author=access.author)
+    except Refused as refused:
+        for problem in refused.problems:
+            messages.error(request, problem_text(problem))
+    else:
+        messages.success(request, _("Undone."))
+    return redirect(match)
+
+
+@require_http_methods(["GET", "POST"])
+@with_access(write=True)
+def match_share(request: HttpRequest, access: Access) -> HttpResponse:
+    """The owner's invite links, with their QR codes: make one, or withdraw one."""
+    match = access.match
+    if not access.is_owner:
+        raise PermissionDenied
+    if request.method == "POST":
+        if request.POST.get("revoke"):
+            invite = get_object_or_404(match.invites, pk=request.POST["revoke"], revoked_at__isnull=True)
+            invite_revoke(invite=invite)
+            messages.success(request, _("The link no longer works."))
+        elif request.POST.get("role") in Invite.Role.values:
+            invite_create(match=match, role=request.POST["role"])
+        return redirect("match_share", pk=match.pk)
+    links = []
+    for invite in match.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
+        url = request.build_absolute_uri(reverse("join", args=[invite.token]))
+        qr = segno.make(url, error="m").svg_inline(scale=5, dark="#26231f", light="#ffffff", omitsize=True)
+        links.append({"invite": invite, "url": url, "qr": mark_safe(qr)})
+    return render(request, "matches/share.html", {"match": match, "links": links})
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """A phone opens an invite link: it gives a name and follows (or scores) that one match."""
+    invite = Invite.objects.filter(token=token).select_related("match").first()
+    if invite is None or invite.revoked_at is not None:
+        return render(request, "matches/join_gone.html", status=404)
+    match = invite.match
+    if request.user.is_authenticated and match.owner_id == request.user.pk:
+        return redirect(match)
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        access_join(request, invite, form.cleaned_data["name"])
+        return redirect(match)
+    names = [seat.player.name for seat in match.seats.select_related("player")]
+    context = {"form": form, "invite": invite, "match": match, "names": names, "variant": GAMES[match.game]}
+    return render(request, "matches/join.html", context)
+
+
+@with_access()
+def match_export_json(request: HttpRequest, access: Access) -> HttpResponse:
+    document = services.match_export(access.match)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="match-{access.match.pk}.json"'
+    return response
+
+
+@with_access()
+def match_export_csv(request: HttpRequest, access: Access) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{access.match.pk}.csv"'
+    csv.writer(response).writerows(sheets.deal_table(services.match_export(access.match)))
+    return response
+
+
+@login_required
+@require_POST
+def match_import(request: HttpRequest) -> HttpResponse:
+    """A match document uploaded from the matches page becomes a new match, or is refused whole."""
+    upload = request.FILES.get("document")
+    try:
+        if upload is None:
+            raise Refused([Problem(gettext_noop("choose a match document (.json) to import"))])
+        try:
+            doc = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise Refused([Problem(gettext_noop("this file is not a match document (JSON)"))]) from error
+        match = services.match_import(owner=request.user, doc=doc)
+    except Refused as refused:
+        for problem in refused.problems:
+            messages.error(request, problem_text(problem))
+        return redirect("match_list")
+    messages.success(request, _("Match imported."))
+    return redirect(match)
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -98,7 +98,7 @@ def test_busca_001_has_no_penalty_inputs(alice_client: Client, make_match: MakeM
 
     assert set(form_values(page, "deal-form")) == {f"points_{s}" for s in range(4)} | {
         f"cover_{s}" for s in range(4)
-    } | {"last_trick", "dealer"}
+    } | {"last_trick", "dealer", "token", "number"}
 
 
 def test_the_match_list_shows_matches_in_progress_first_with_their_totals(
@@ -468,7 +468,7 @@ def test_deleting_a_deal_moves_the_later_ones_up_and_says_so(
     response = alice_client.post(delete_url(match, 2), follow=True)
 
     assert response.redirect_chain == [(sheet_url(match), 302)]
-    assert text(response, "ul", class_="messages") == "Deal 2 deleted."
+    assert text(response, "ul", class_="messages") == "Deal 2 deleted; the changes below can restore it."
     assert entries(match) == [ANNA_34, carla_25]
     assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]
     assert stored(match).result["totals"] == [14, 0, 5, 0]

@@ -1,0 +1,71 @@
+"""Who may see and who may score a match: its owner, and phones that joined by an invite link.
+
+A phone without an account joins by opening an invite link; its session then remembers
+the invite's token and the name it gave, for that one match. Revoking the invite ends it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+
+from .models import Invite, Match
+from .services import Author
+
+SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
+
+
+@dataclass(frozen=True)
+class Access:
+    match: Match
+    role: str  # "owner", "scorer" or "viewer"
+    author: Author
+
+    @property
+    def can_score(self) -> bool:
+        return self.role in ("owner", "scorer")
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == "owner"
+
+
+def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Access:
+    """The match and what this request may do with it: 404 when nothing, 403 to write read-only."""
+    match = Match.objects.filter(pk=pk).first()
+    if match is None:
+        raise Http404
+    user = request.user
+    if user.is_authenticated and match.owner_id == user.pk:
+        return Access(match, "owner", Author(user, user.get_username()))
+    joined = request.session.get(SESSION_KEY, {}).get(str(pk))
+    invite = None
+    if joined:
+        invite = Invite.objects.filter(match=match, token=joined["token"], revoked_at__isnull=True).first()
+    if invite is None:
+        raise Http404
+    access = Access(match, invite.role, Author(user if user.is_authenticated else None, joined["name"]))
+    if write and not access.can_score:
+        raise PermissionDenied
+    return access
+
+
+def invite_create(*, match: Match, role: str) -> Invite:
+    """A new link for ``role``: 32 random bytes (256 bits) in the URL, unguessable."""
+    return Invite.objects.create(match=match, token=secrets.token_urlsafe(32), role=role)
+
+
+def invite_revoke(*, invite: Invite) -> None:
+    invite.revoked_at = timezone.now()
+    invite.save(update_fields=["revoked_at"])
+
+
+def join(request: HttpRequest, invite: Invite, name: str) -> None:
+    """Remember in this phone's session that it joined ``invite``'s match under ``name``."""
+    joined = dict(request.session.get(SESSION_KEY, {}))
+    joined[str(invite.match_id)] = {"token": invite.token, "name": name}
+    request.session[SESSION_KEY] = joined
