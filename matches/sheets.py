@@ -13,8 +13,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
@@ -122,13 +121,13 @@ def sheet_context(
 
 
 CHANGE_TEXTS = {
-    Change.Kind.DEAL_ENTERED: _lazy("Deal %(n)s entered"),
-    Change.Kind.DEAL_EDITED: _lazy("Deal %(n)s corrected"),
-    Change.Kind.DEAL_DELETED: _lazy("Deal %(n)s deleted"),
-    Change.Kind.DEAL_RESTORED: _lazy("Deal %(n)s restored"),
-    Change.Kind.OPTIONS_CHANGED: _lazy("House rules changed"),
-    Change.Kind.MATCH_FINISHED: _lazy("Match over"),
-    Change.Kind.MATCH_REOPENED: _lazy("Match reopened"),
+    Change.Kind.DEAL_ENTERED: gettext_lazy("Deal %(n)s entered"),
+    Change.Kind.DEAL_EDITED: gettext_lazy("Deal %(n)s corrected"),
+    Change.Kind.DEAL_DELETED: gettext_lazy("Deal %(n)s deleted"),
+    Change.Kind.DEAL_RESTORED: gettext_lazy("Deal %(n)s restored"),
+    Change.Kind.OPTIONS_CHANGED: gettext_lazy("House rules changed"),
+    Change.Kind.MATCH_FINISHED: gettext_lazy("Match over"),
+    Change.Kind.MATCH_REOPENED: gettext_lazy("Match reopened"),
 }
 
 
