@@ -209,3 +209,23 @@ class JoinForm(forms.Form):
         strip=True,
         help_text=_("Shown next to the deals you enter, like “Bruno's phone”."),
     )
+
+
+class OptionsForm(forms.Form):
+    """The house rules of a match in progress, to play on under others."""
+
+    def __init__(self, *args: Any, variant: Variant, options: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        for option in variant.options:
+            self.fields[option.key] = option_field(option)
+            self.initial.setdefault(option.key, options.get(option.key, option.default))
+
+    def options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for option in self.variant.options:
+            value = self.cleaned_data[option.key]
+            if option.kind == "number":
+                value = int(value) if value == value.to_integral_value() else float(value)
+            options[option.key] = value
+        return options

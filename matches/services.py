@@ -332,13 +332,42 @@ def deal_restore(
 
 
 @transaction.atomic
+def match_options_change(
+    *,
+    match: Match,
+    options: Mapping[str, Any],
+    author: AbstractBaseUser | Author | None,
+    undoes: Change | None = None,
+) -> Match:
+    """Play on under other house rules: every deal is replayed, and the match may end or reopen."""
+    who = _author(author)
+    match = _locked(match)
+    before = match.options
+    match.options = {**before, **options}
+    rules = _read(match)
+    rules.play()
+    match.options = rules.options
+    _log(match, Change.Kind.OPTIONS_CHANGED, who, before=before, after=match.options, undoes=undoes)
+    _refresh(match, rules, who)
+    return match
+
+
+@transaction.atomic
 def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Author | None) -> None:
     """Take a change back; the undo is itself a change, which can be undone in turn."""
     deal = change.deal
-    if change.kind not in UNDOABLE or deal is None:
+    if change.kind not in UNDOABLE:
         raise Refused([Problem(gettext_noop("this change follows from the deals and cannot be undone"))])
     if hasattr(change, "undone_by"):
         raise Refused([Problem(gettext_noop("this change has already been undone"))])
+    if change.kind == Change.Kind.OPTIONS_CHANGED:
+        if match.options != change.after:
+            raise Refused(
+                [Problem(gettext_noop("the house rules have changed since; undo the later changes first"))]
+            )
+        match_options_change(match=match, options=change.before, author=author, undoes=change)
+        return
+    assert deal is not None
     deal.refresh_from_db()
     in_play = deal.deleted_at is None
     if change.kind in (Change.Kind.DEAL_ENTERED, Change.Kind.DEAL_RESTORED) and in_play:
@@ -359,6 +388,7 @@ def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Auth
 
 
 UNDOABLE = (
+    Change.Kind.OPTIONS_CHANGED,
     Change.Kind.DEAL_ENTERED,
     Change.Kind.DEAL_EDITED,
     Change.Kind.DEAL_DELETED,

@@ -145,6 +145,9 @@ def change_rows(match: Match, limit: int = 50) -> list[dict[str, Any]]:
         detail = _entry_text(change.after if change.after is not None else change.before)
         if change.kind == Change.Kind.DEAL_EDITED:
             detail = f"{_entry_text(change.before)} → {_entry_text(change.after)}"
+        if change.kind == Change.Kind.OPTIONS_CHANGED:
+            changed = {k: v for k, v in (change.after or {}).items() if (change.before or {}).get(k) != v}
+            detail = _entry_text(changed)
         rows.append(
             {
                 "pk": change.pk,

@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/<int:pk>/live/", views.match_live, name="match_live"),
     path("matches/<int:pk>/changes/<int:change>/undo/", views.change_undo, name="change_undo"),
     path("matches/<int:pk>/share/", views.match_share, name="match_share"),
+    path("matches/<int:pk>/rules/", views.match_rules, name="match_rules"),
     path("matches/<int:pk>/export.json", views.match_export_json, name="match_export_json"),
     path("matches/<int:pk>/export.csv", views.match_export_csv, name="match_export_csv"),
     path("matches/import/", views.match_import, name="match_import"),

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import services, sheets
 from .access import Access, invite_create, invite_revoke, match_access
 from .access import join as access_join
-from .forms import JoinForm, MatchForm, PlayerForm, SignupForm, game_choices, problem_text
+from .forms import JoinForm, MatchForm, OptionsForm, PlayerForm, SignupForm, game_choices, problem_text
 from .models import Invite, Match, Player
 from .rules.core import Problem, Refused, gettext_noop
 from .rules.registry import GAMES
@@ -258,6 +258,25 @@ def change_undo(request: HttpRequest, access: Access, change: int) -> HttpRespon
     else:
         messages.success(request, _("Undone."))
     return redirect(match)
+
+
+@require_http_methods(["GET", "POST"])
+@with_access(write=True)
+def match_rules(request: HttpRequest, access: Access) -> HttpResponse:
+    """Change the house rules of a match: it is replayed under the new ones."""
+    match = access.match
+    variant = GAMES[match.game]
+    form = OptionsForm(request.POST or None, variant=variant, options=match.options)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.match_options_change(match=match, options=form.options(), author=access.author)
+        except Refused as refused:
+            for problem in refused.problems:
+                form.add_error(None, problem_text(problem))
+        else:
+            messages.success(request, _("House rules changed; every deal was scored again."))
+            return redirect(match)
+    return render(request, "matches/match_rules.html", {"match": match, "form": form, "variant": variant})
 
 
 @require_http_methods(["GET", "POST"])
