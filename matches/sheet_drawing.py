@@ -300,6 +300,7 @@ def _end(
         Segment(MARGIN, _r(second), WIDTH - MARGIN, _r(second)),
     )
     loser = 1 - winner
+    payer = loser if totals[loser] <= totals[winner] else winner
 
     def at(pair: int, y: float) -> Text:
         return Text(_r(COLUMN * (pair + 0.5)), _r(y), "middle")
@@ -315,7 +316,8 @@ def _end(
             Note(0, shorten(total_label, NOTE_LIMIT), totals[0], at(0, totals_y)),
             Note(1, shorten(total_label, NOTE_LIMIT), totals[1], at(1, totals_y)),
         ),
-        pays=Note(loser, shorten(pays_label, NOTE_LIMIT), totals[winner] - totals[loser], at(loser, pays_y)),
+        # The pair with fewer points pays the difference; with a small rubber bonus that can be the winners.
+        pays=Note(payer, shorten(pays_label, NOTE_LIMIT), abs(totals[0] - totals[1]), at(payer, pays_y)),
     )
     return end, pays_y + 5.0
 

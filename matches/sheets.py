@@ -458,10 +458,16 @@ def whist_context(
     pairs = pair_names(names)
     outcome = rubber.outcome
     totals = variant.totals(match.options, rubber)
-    label = _(
+    template = _(
         "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; "
         "game in progress %(a)d to %(b)d"
-    ) % {
+    )
+    if outcome is not None:
+        template = _(
+            "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; "
+            "the rubber is over"
+        )
+    label = template % {
         "first": pairs[0],
         "first_games": rubber.wins(0),
         "second": pairs[1],
