@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .models import Change, Deal, Match, Player, Seat
@@ -226,14 +226,24 @@ def deal_record(
         raise DealMoved(number, len(entries) + 1)
     rules = _read(match, [*entries, entry])
     rules.play()
-    deal = Deal.objects.create(
-        match=match,
-        number=len(entries) + 1,
-        entry=dict(entry),
-        entered_by=who.user,
-        entered_by_name=who.name,
-        token=token,
-    )
+    try:
+        with (
+            transaction.atomic()
+        ):  # a savepoint: where row locks do not queue (SQLite), the constraints decide
+            deal = Deal.objects.create(
+                match=match,
+                number=len(entries) + 1,
+                entry=dict(entry),
+                entered_by=who.user,
+                entered_by_name=who.name,
+                token=token,
+            )
+    except IntegrityError:
+        stored = Deal.everything.filter(token=token).first() if token is not None else None
+        if stored is not None:
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
+        raise DealTaken(len(entries) + 1, match.deals.get(number=len(entries) + 1)) from None
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
     _refresh(match, rules, who)
     deal.repeated = False  # type: ignore[attr-defined]
