@@ -1,7 +1,8 @@
 """Time the moments that matter between two deals, on a throwaway database.
 
 Usage: .venv/bin/python scripts/bench_match.py [DEALS]   (DATABASE_URL picks the database)
-Prints the median of repeated runs: replaying a match, rendering its page, recording a deal.
+Prints the median of repeated runs: replaying a match, rendering its page, an idle phone's
+live check (answered 204 without rendering), recording a deal.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def main(deals: int) -> None:
         url = match.get_absolute_url()
         replay = median_ms(lambda: services.match_standing(match))
         page = median_ms(lambda: client.get(url))
+        live = f"{url}live/?v={type(match).objects.get(pk=match.pk).version}"
+        idle = median_ms(lambda: client.get(live))
         post = median_ms(
             lambda: client.post(
                 f"{url}deals/",
@@ -67,6 +70,7 @@ def main(deals: int) -> None:
         print(f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, {deals} deals:")
         print(f"  replay the match       {replay:7.2f} ms")
         print(f"  render the match page  {page:7.2f} ms")
+        print(f"  idle live check (204)  {idle:7.2f} ms")
         print(f"  record a deal (htmx)   {post:7.2f} ms")
     finally:
         runner.teardown_databases(old)
