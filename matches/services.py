@@ -215,7 +215,7 @@ def deal_record(
     who = _author(author)
     match = _locked(match)  # concurrent entries for one match queue here
     if token is not None:
-        stored = Deal.everything.filter(token=token).first()
+        stored = Deal.everything.filter(token=token, match=match).first()
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored

@@ -148,11 +148,13 @@ def change_rows(match: Match, limit: int = 50) -> list[dict[str, Any]]:
         if change.kind == Change.Kind.OPTIONS_CHANGED:
             changed = {k: v for k, v in (change.after or {}).items() if (change.before or {}).get(k) != v}
             detail = _entry_text(changed)
+        if change.kind in (Change.Kind.MATCH_FINISHED, Change.Kind.MATCH_REOPENED):
+            detail = ""  # the deals above say how it ended; its stored data reads "ended_after_deal null"
         rows.append(
             {
                 "pk": change.pk,
                 "text": str(CHANGE_TEXTS[change.kind]) % {"n": change.deal_number},
-                "detail": "" if change.kind == Change.Kind.MATCH_FINISHED else detail,
+                "detail": detail,
                 "author": change.author_name or _("someone"),
                 "at": change.created_at,
                 "undone": undone,
@@ -464,8 +466,7 @@ def whist_context(
     )
     if outcome is not None:
         template = _(
-            "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; "
-            "the rubber is over"
+            "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; the rubber is over"
         )
     label = template % {
         "first": pairs[0],
@@ -527,8 +528,8 @@ def deal_table(document: Mapping[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [[] for _ in deals]
     for key in deals[0] if deals else ["number"]:
         values = [deal[key] for deal in deals]
-        sides = players if any(isinstance(v, list) and len(v) == len(players) for v in values) else pairs
-        if sides and any(isinstance(v, list) and len(v) == len(sides) for v in values):
+        sides = next((s for s in (players, pairs) if _one_per_side(values, s)), ())
+        if sides:
             header += [f"{key} {side}" for side in sides]
             for row, value in zip(rows, values, strict=True):
                 row += [_cell(v) for v in (value if isinstance(value, list) else [None] * len(sides))]
@@ -537,6 +538,18 @@ def deal_table(document: Mapping[str, Any]) -> list[list[Any]]:
             for row, value in zip(rows, values, strict=True):
                 row.append(_cell(value))
     return [header, *rows]
+
+
+def _one_per_side(values: Sequence[Any], sides: Sequence[str]) -> bool:
+    """Whether each deal's value holds one item per player (or pair): points do, payers' names do not.
+
+    Four payers at a table of four are still a list of names, and most deals have fewer.
+    """
+    given = [value for value in values if value is not None]
+    return bool(sides and given) and all(
+        isinstance(value, list) and len(value) == len(sides) and not any(isinstance(v, str) for v in value)
+        for value in given
+    )
 
 
 def _cell(value: Any) -> Any:

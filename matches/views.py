@@ -126,6 +126,8 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
                 access = match_access(request, pk, write=write)
             except Http404:
                 if not request.user.is_authenticated:
+                    if request.htmx and request.method == "GET":
+                        return HttpResponse(status=286)  # the link was withdrawn: htmx stops polling
                     return redirect_to_login(request.get_full_path())
                 raise
             return view(request, access, **kwargs)
@@ -171,11 +173,14 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                 deal = services.deal_record(
                     match=match, entry=entry, author=access.author, token=token, number=number
                 )
-        except services.DealTaken as taken:
+        except (services.DealTaken, services.DealMoved) as taken:
             # Keep what this phone typed, ready to be entered as the next deal, or dropped.
             standing = services.match_standing(match)
             data = request.POST.copy()
             data["number"] = str(len(standing.played.deals) + 1)
+            if standing.played.next_dealer is not None:
+                # The dealer sent was the one for the old number: at its new number, the rules say who.
+                data["dealer"] = str(standing.played.next_dealer)
             form = sheets.entry_form(standing, data)
             form.is_valid()
             form.add_problems(taken.problems)
@@ -212,6 +217,13 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
                 author=access.author,
                 version=form.cleaned_data["version"],
             )
+        except services.DealChanged as changed:
+            # What this phone typed stays, now over the version it was shown: saved again, it applies.
+            data = request.POST.copy()
+            data["version"] = str(changed.deal.version)
+            form = sheets.entry_form(services.match_standing(match), data, number=number)
+            form.is_valid()
+            form.add_problems(changed.problems)
         except Refused as refused:
             form.add_problems(refused.problems)
         else:

@@ -97,7 +97,9 @@ class _Form(HTMLParser):
             kind = attrs.get("type") or "text"
             if kind in ("checkbox", "radio"):
                 if "checked" in attrs:
-                    self.values[name] = attrs.get("value") or "on"
+                    # value="" sends "", as a browser does; only a missing value sends "on".
+                    value = attrs.get("value")
+                    self.values[name] = "on" if value is None else value
             elif kind not in ("submit", "button"):
                 self.values[name] = attrs.get("value") or ""
         elif tag == "select" and name:

@@ -1,0 +1,323 @@
+"""Downloading a match (its document, a CSV of its deals) and importing a document as a new match.
+
+An imported document is judged like the command line judges it: refused whole, with the same
+messages, and nothing stored.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from matches import services
+from matches.models import Deal, Match, Player
+
+from .guests import viewer
+from .pages import texts
+
+MakeMatch = Callable[..., Match]
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+IMPORT = reverse("match_import")
+
+
+def json_url(match: Match) -> str:
+    return reverse("match_export_json", args=[match.pk])
+
+
+def csv_url(match: Match) -> str:
+    return reverse("match_export_csv", args=[match.pk])
+
+
+def rows(response: Any) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+
+
+def upload(content: str | bytes, name: str = "match.json") -> SimpleUploadedFile:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    return SimpleUploadedFile(name, data, content_type="application/json")
+
+
+def document(deals: list[Any], game: str = "busca-000", **extra: Any) -> dict[str, Any]:
+    return {"format": "scorekeeper-match/1", "game": game, "players": NAMES, "deals": deals, **extra}
+
+
+def command_lines(doc: Any, tmp_path: Any, owner: str = "alice") -> list[str]:
+    """What ``import_match`` prints on standard error for ``doc``: one line per problem."""
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("import_match", str(path), "--owner", owner, stdout=io.StringIO(), stderr=err)
+    return err.getvalue().splitlines()
+
+
+def cells(*groups: str) -> list[str]:
+    """A CSV row written as groups of space-separated cells."""
+    return " ".join(groups).split()
+
+
+def errors(page: Any) -> list[str]:
+    return texts(page, "li", class_="error")
+
+
+# -- downloads ---------------------------------------------------------------------------------------
+
+
+def test_the_match_page_offers_both_downloads(alice_client: Client, make_match: MakeMatch) -> None:
+    match = make_match()
+
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+
+    assert f'href="{json_url(match)}" download' in page
+    assert f'href="{csv_url(match)}" download' in page
+
+
+def test_the_json_download_is_the_match_document_of_the_command_line(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 10]}])
+
+    response = alice_client.get(json_url(match))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="match-{match.pk}.json"'
+    assert json.loads(response.content) == services.match_export(match)
+    out = io.StringIO()
+    call_command("export_match", str(match.pk), stdout=out)
+    assert json.loads(response.content) == json.loads(out.getvalue())
+
+
+def test_a_viewer_may_download_and_another_account_may_not(bob_client: Client, make_match: MakeMatch) -> None:
+    match = make_match(deals=[{"points": [10, 10, 10, 10]}])
+    phone = viewer(match)
+
+    assert json.loads(phone.get(json_url(match)).content) == services.match_export(match)
+    assert phone.get(csv_url(match)).status_code == 200
+    assert bob_client.get(json_url(match)).status_code == 404
+    assert bob_client.get(csv_url(match)).status_code == 404
+
+
+def test_the_csv_of_a_busca_match_has_a_column_per_player_for_each_score(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    # Anna takes 5 busche with 25 points; then Dario does not cover and takes 2.
+    match = make_match(
+        deals=[{"points": [25, 8, 5, 2]}, {"points": [20, 10, 10, 0], "covered": [True, True, True, False]}]
+    )
+
+    response = alice_client.get(csv_url(match))
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="match-{match.pk}.csv"'
+    header, *deals = rows(response)
+    assert header == [
+        "number",
+        "dealer",
+        "leader",
+        *(f"points {name}" for name in NAMES),
+        *(f"covered {name}" for name in NAMES),
+        *(f"busche {name}" for name in NAMES),
+        *(f"totals {name}" for name in NAMES),
+        "next_dealer",
+        "next_leader",
+    ]
+    # number, dealer, leader; points, covered, busche and totals by player; next dealer and leader.
+    assert deals == [
+        cells("1 Anna Bruno", "25 8 5 2", "True True True True", "5 0 0 0", "5 0 0 0", "Anna Bruno"),
+        cells("2 Anna Bruno", "20 10 10 0", "True True True False", "0 0 0 2", "5 0 0 2", "Dario Anna"),
+    ]
+
+
+def test_the_csv_of_a_whist_rubber_has_a_column_per_pair(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(deals=[{"tricks": [9, 4], "honours": [3, 1]}])
+
+    header, *deals = rows(alice_client.get(csv_url(match)))
+
+    pairs = ("Anna & Carla", "Bruno & Dario")
+    assert header == [
+        "number",
+        "dealer",
+        *(f"trick_points {pair}" for pair in pairs),
+        *(f"honour_points {pair}" for pair in pairs),
+        *(f"score {pair}" for pair in pairs),
+        "game",
+        "next_dealer",
+    ]
+    assert deals == [
+        [
+            "1",
+            "Anna",
+            "3",
+            "0",
+            "2",
+            "0",
+            "5",
+            "0",
+            '{"winner": 0, "opponents_score": 0, "game_points": 3}',
+            "Bruno",
+        ]
+    ]
+
+
+def test_the_csv_of_a_mambassa_game_keeps_the_payers_in_one_column_even_when_everyone_pays(
+    alice_client: Client, make_mambassa: Callable[..., Match]
+) -> None:
+    # Deal 2: Carla shows Mambassa and the holder pays too, so all four pay: a list of names, not a
+    # value per player.
+    match = make_mambassa(
+        holder_pays=True,
+        deals=[{"payers": ["Bruno"]}, {"payers": NAMES, "mambassa": "Carla"}],
+    )
+
+    header, *deals = rows(alice_client.get(csv_url(match)))
+
+    assert header == [
+        "number",
+        "dealer",
+        *(f"hands {name}" for name in NAMES),
+        "payers",
+        "mambassa",
+        "quarantuno",
+        "void",
+        *(f"tokens {name}" for name in NAMES),
+        "pot",
+        "eliminated",
+        "next_dealer",
+    ]
+    assert all(len(deal) == len(header) for deal in deals)
+    by_column = [dict(zip(header, deal, strict=True)) for deal in deals]
+    assert [d["payers"] for d in by_column] == ['["Bruno"]', json.dumps(NAMES)]
+    assert [d["mambassa"] for d in by_column] == ["", "Carla"]
+    assert [[d[f"tokens {name}"] for name in NAMES] for d in by_column] == [
+        ["3", "2", "3", "3"],
+        ["2", "1", "2", "2"],
+    ]
+
+
+def test_the_csv_of_a_match_without_deals_is_a_header_alone(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    assert rows(alice_client.get(csv_url(make_match()))) == [["number"]]
+
+
+# -- import ------------------------------------------------------------------------------------------
+
+
+def test_the_matches_page_has_an_import_form_for_a_document(alice_client: Client, db: Any) -> None:
+    page = alice_client.get(reverse("match_list")).content.decode()
+
+    assert f'action="{IMPORT}" enctype="multipart/form-data"' in page
+    assert '<input type="file" name="document"' in page
+    assert "<title>Matches · Scorekeeper</title>" in page
+
+
+def test_an_imported_document_becomes_a_new_match_of_the_user_and_opens_it(
+    alice: User, alice_client: Client, players: list[Player]
+) -> None:
+    deals = [{"points": [25, 8, 5, 2]}, {"points": [20, 10, 10, 0], "covered": [True, True, True, False]}]
+
+    response = alice_client.post(IMPORT, {"document": upload(json.dumps(document(deals)))}, follow=True)
+
+    match = Match.objects.get()
+    assert response.redirect_chain == [(reverse("match_detail", args=[match.pk]), 302)]
+    assert texts(response, "li", class_="success") == ["Match imported."]
+    assert (match.owner, match.game) == (alice, "busca-000")
+    assert [d.entry for d in Deal.objects.filter(match=match)] == deals
+    assert match.result["totals"] == [5, 0, 0, 2]
+    # The players are alice's own, found by name: no second Anna.
+    assert [seat.player for seat in match.seats.all()] == players
+    assert Player.objects.filter(owner=alice).count() == 4
+
+
+def test_a_downloaded_document_imports_as_an_equal_match(alice_client: Client, make_match: MakeMatch) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 10]}])
+    exported = alice_client.get(json_url(match)).content
+
+    response = alice_client.post(IMPORT, {"document": upload(exported)})
+
+    copy = Match.objects.exclude(pk=match.pk).get()
+    assert response["Location"] == reverse("match_detail", args=[copy.pk])
+    assert services.match_export(copy) == services.match_export(match)
+
+
+def test_a_document_that_breaks_a_rule_shows_the_command_line_messages_and_stores_nothing(
+    alice_client: Client, players: list[Player], tmp_path: Any
+) -> None:
+    doc = document([{"points": [25, 8, 5, 2]}, {"points": [20, 10, 5, 4]}, {"points": [41, 0, 0, 0]}])
+    lines = command_lines(doc, tmp_path)
+    assert lines  # the command refuses it, a line per problem
+
+    response = alice_client.post(IMPORT, {"document": upload(json.dumps(doc))}, follow=True)
+
+    assert response.redirect_chain == [(reverse("match_list"), 302)]
+    # The same sentences, each begun with a capital as the pages write them.
+    assert errors(response) == [line[:1].upper() + line[1:] for line in lines]
+    assert errors(response)[0] == "Deal 2: points add up to 39, a deal of busca-000 has 40"
+    assert not Match.objects.exists()
+    assert not Deal.everything.exists()
+    assert Player.objects.count() == 4
+
+
+def test_a_document_with_a_new_player_that_is_refused_adds_no_player(
+    alice_client: Client, players: list[Player], tmp_path: Any
+) -> None:
+    doc = {**document([{"points": [39, 0, 0, 0]}]), "players": ["Anna", "Bruno", "Carla", "Zeno"]}
+    lines = command_lines(doc, tmp_path)
+
+    response = alice_client.post(IMPORT, {"document": upload(json.dumps(doc))}, follow=True)
+
+    assert errors(response) == [line[:1].upper() + line[1:] for line in lines]
+    assert not Player.objects.filter(name="Zeno").exists()
+    assert not Match.objects.exists()
+
+
+def test_a_document_of_an_unknown_game_is_refused_like_on_the_command_line(
+    alice_client: Client, alice: User, tmp_path: Any
+) -> None:
+    doc = document([], game="scopa")
+    lines = command_lines(doc, tmp_path)
+
+    response = alice_client.post(IMPORT, {"document": upload(json.dumps(doc))}, follow=True)
+
+    assert errors(response) == [line[:1].upper() + line[1:] for line in lines]
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage"], ids=["broken JSON", "not UTF-8"])
+def test_a_file_that_is_not_json_is_refused_plainly(
+    content: bytes, alice_client: Client, alice: User
+) -> None:
+    response = alice_client.post(IMPORT, {"document": upload(content)}, follow=True)
+
+    assert errors(response) == ["This file is not a match document (JSON)"]
+    assert not Match.objects.exists()
+
+
+def test_an_import_without_a_file_asks_for_one(alice_client: Client, alice: User) -> None:
+    response = alice_client.post(IMPORT, {}, follow=True)
+
+    assert errors(response) == ["Choose a match document (.json) to import"]
+
+
+def test_import_needs_an_account_and_a_post(client: Client, alice_client: Client, db: Any) -> None:
+    doc = json.dumps(document([]))
+
+    assert alice_client.get(IMPORT).status_code == 405
+    alice_client.logout()
+    response = alice_client.post(IMPORT, {"document": upload(doc)})
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    assert not Match.objects.exists()
