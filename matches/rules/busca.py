@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, next_seat, split_evenly, to_cents
+from .core import Option, Problem, Refused, gettext_noop, next_seat, replay, split_evenly, to_cents
 
 _ = gettext_noop
 SEATS = 4
@@ -312,16 +312,7 @@ class BuscaVariant:
     ) -> BuscaMatch:
         """Replay a match deal by deal; every problem of every deal is reported at once."""
         state = _Replay(self, opts, players, first_dealer, start)
-        problems: list[Problem] = []
-        if start is not None and state.outcome is not None:
-            raise Refused([Problem(_("the start has already ended the match"), field="start")])
-        for number, deal in enumerate(deals, start=1):
-            try:
-                state.step(number, deal)
-            except Refused as refused:
-                problems.extend(refused.problems)
-        if problems:
-            raise Refused(problems)
+        replay(state, deals, ended_at_start=start is not None and state.outcome is not None)
         return state.result()
 
     def next_dealer(self, busche: Sequence[int], dealer: int) -> int:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import Any, Protocol
 
 
 def gettext_noop(message: str) -> str:
@@ -138,3 +138,23 @@ def seat_of(players: Sequence[str], name: Any, number: int | None, field: str) -
             ]
         )
     return players.index(name)
+
+
+class Steps(Protocol):
+    """A game's running state, which takes the deals one by one."""
+
+    def step(self, number: int, deal: Any) -> None: ...
+
+
+def replay(state: Steps, deals: Sequence[Any], ended_at_start: bool) -> None:
+    """Feed every deal to ``state``; every problem of every deal is reported at once."""
+    if ended_at_start:
+        raise Refused([Problem(gettext_noop("the start has already ended the match"), field="start")])
+    problems: list[Problem] = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            state.step(number, deal)
+        except Refused as refused:
+            problems.extend(refused.problems)
+    if problems:
+        raise Refused(problems)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, split_evenly, to_cents
+from .core import Option, Problem, Refused, gettext_noop, replay, split_evenly, to_cents
 
 _ = gettext_noop
 RANKS = "1234567FCR"  # rank index 1..10; the ace also counts as 11, after the re, in a run
@@ -268,16 +268,7 @@ class Mambassa:
                     ]
                 )
         state = _Replay(self, opts, players, first_dealer, start)
-        problems: list[Problem] = []
-        if start is not None and state.outcome is not None:
-            raise Refused([Problem(_("the start has already ended the match"), field="start")])
-        for number, deal in enumerate(deals, start=1):
-            try:
-                state.step(number, deal)
-            except Refused as refused:
-                problems.extend(refused.problems)
-        if problems:
-            raise Refused(problems)
+        replay(state, deals, ended_at_start=start is not None and state.outcome is not None)
         return state.result()
 
     def settle(self, opts: Mapping[str, Any], game: MambassaGame) -> list[Decimal]:
