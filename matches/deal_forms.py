@@ -236,10 +236,6 @@ class MambassaDealForm(forms.Form):
         return [box for box in self["payers"] if int(box.data["value"]) in self.active]
 
     @property
-    def cards_mode(self) -> bool:
-        return str(self["mode"].value()) == "cards"
-
-    @property
     def dealer_changed(self) -> bool:
         value = self["dealer"].value()
         return value not in (None, "") and int(value) != self.rules_dealer
