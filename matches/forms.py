@@ -229,3 +229,15 @@ class OptionsForm(forms.Form):
                 value = int(value) if value == value.to_integral_value() else float(value)
             options[option.key] = value
         return options
+
+
+class EveningForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    players = forms.ModelMultipleChoiceField(
+        label=_("Who came"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, owner: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = Player.objects.filter(owner=owner, archived=False)  # type: ignore[attr-defined]

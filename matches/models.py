@@ -43,6 +43,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    evening = models.ForeignKey(
+        "Evening", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -175,3 +178,35 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} in {self.match} by {self.author_name}"
+
+
+class Evening(models.Model):
+    """Players who met one evening and the matches they played: settled together at the end."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=80, blank=True)
+    players = models.ManyToManyField(Player, related_name="evenings", verbose_name=_("who came"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.place}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("evening_detail", args=[self.pk])
+
+
+class Payment(models.Model):
+    """A transfer of the evening's settlement that the players marked as paid."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="payments")
+    payer = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    payee = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    amount = models.DecimalField(max_digits=10, decimal_places=2)
+    paid_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {self.amount}"

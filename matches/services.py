@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .models import Change, Deal, Match, Player, Seat
+from .models import Change, Deal, Evening, Match, Player, Seat
 from .rules import document
 from .rules.core import Problem, Refused, gettext_noop
 
@@ -132,9 +132,10 @@ def match_create(
     players: Sequence[Player],
     first_dealer: int,
     start: Mapping[str, Any] | None = None,
+    evening: Evening | None = None,
 ) -> Match:
     match = Match.objects.create(
-        owner=owner, game=game, options=dict(options), first_dealer=first_dealer, start=start
+        owner=owner, game=game, options=dict(options), first_dealer=first_dealer, start=start, evening=evening
     )
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position) for position, player in enumerate(players)

@@ -22,4 +22,7 @@ urlpatterns = [
     path("matches/<int:pk>/export.csv", views.match_export_csv, name="match_export_csv"),
     path("matches/import/", views.match_import, name="match_import"),
     path("join/<str:token>/", views.join, name="join"),
+    path("evenings/", views.evening_list, name="evening_list"),
+    path("evenings/<int:pk>/", views.evening_detail, name="evening_detail"),
+    path("evenings/<int:pk>/payments/", views.payment_toggle, name="payment_toggle"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from functools import wraps
 from typing import Any
 
@@ -17,16 +18,26 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services, sheets
+from . import evenings, services, sheets
 from .access import Access, invite_create, invite_revoke, match_access
 from .access import join as access_join
-from .forms import JoinForm, MatchForm, OptionsForm, PlayerForm, SignupForm, game_choices, problem_text
-from .models import Invite, Match, Player
+from .forms import (
+    EveningForm,
+    JoinForm,
+    MatchForm,
+    OptionsForm,
+    PlayerForm,
+    SignupForm,
+    game_choices,
+    problem_text,
+)
+from .models import Evening, Invite, Match, Player
 from .rules.core import Problem, Refused, gettext_noop
 from .rules.registry import GAMES
 
@@ -94,6 +105,8 @@ def match_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game") or request.GET.get("game") or "busca-000"
+    evening_pk = request.POST.get("evening") or request.GET.get("evening")
+    evening_pk = evening_pk if str(evening_pk).isdigit() else None
     variant = GAMES.get(game, GAMES["busca-000"])
     players = Player.objects.filter(owner=request.user, archived=False)
     form = MatchForm(request.POST or None, variant=variant, players=players)
@@ -105,13 +118,22 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 players=form.players(),
                 first_dealer=form.first_dealer(),
+                evening=Evening.objects.filter(owner=request.user, pk=evening_pk).first()
+                if evening_pk
+                else None,
             )
         except Refused as refused:
             for problem in refused.problems:
                 form.add_error(None, problem_text(problem))
         else:
             return redirect(match)
-    context = {"form": form, "variant": variant, "games": game_choices(), "players": players}
+    context = {
+        "form": form,
+        "variant": variant,
+        "games": game_choices(),
+        "players": players,
+        "evening": evening_pk,
+    }
     template = "matches/match_new.html#match-form" if request.htmx else "matches/match_new.html"
     return render(request, template, context)
 
@@ -369,6 +391,45 @@ def match_import(request: HttpRequest) -> HttpResponse:
         return redirect("match_list")
     messages.success(request, _("Match imported."))
     return redirect(match)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def evening_list(request: HttpRequest) -> HttpResponse:
+    form = EveningForm(request.POST or None, owner=request.user, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        evening = Evening.objects.create(
+            owner=request.user, date=form.cleaned_data["date"], place=form.cleaned_data["place"]
+        )
+        evening.players.set(form.cleaned_data["players"])
+        return redirect(evening)
+    evenings = Evening.objects.filter(owner=request.user).prefetch_related("players")
+    return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
+
+
+@login_required
+def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    context = {
+        "evening": evening,
+        "rows": evenings.evening_rows(evening),
+        "settlement": evenings.evening_settlement(evening),
+    }
+    return render(request, "matches/evening.html", context)
+
+
+@login_required
+@require_POST
+def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    payer = get_object_or_404(Player, pk=request.POST.get("payer"), owner=request.user)
+    payee = get_object_or_404(Player, pk=request.POST.get("payee"), owner=request.user)
+    try:
+        amount = Decimal(request.POST.get("amount", ""))
+    except ArithmeticError:
+        return HttpResponse(status=400)
+    evenings.payment_toggle(evening=evening, payer=payer, payee=payee, amount=amount)
+    return redirect(evening)
 
 
 def home(request: HttpRequest) -> HttpResponse:

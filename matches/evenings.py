@@ -1,0 +1,85 @@
+"""An evening: its matches, each player's money over all of them, and who pays whom.
+
+Each match's money comes from the rules engine in its game's unit (a Busca match or busca,
+a Mambassa token, a Whist point) times its stake; the evening adds them up per player and
+proposes the fewest transfers it can (never more than the players with a balance, less one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from . import services
+from .models import Evening, Match, Payment, Player
+from .rules.money import add_up, transfers, whist_nets
+from .sheets import history_row
+
+
+def match_nets(match: Match) -> dict[Player, Decimal]:
+    """Each seated player's money from one finished match (nothing while it is in progress)."""
+    standing = services.match_standing(match)
+    played, variant, options = standing.played, standing.rules.variant, standing.rules.options
+    players = [seat.player for seat in match.seats.select_related("player")]
+    if played.outcome is None:
+        return {}
+    net: Sequence[Decimal]
+    if variant.family == "busca":
+        net = variant.settle(options, played.totals, played.outcome)
+    elif variant.family == "mambassa":
+        net = variant.settle(options, played)
+    else:
+        settlement = variant.settle(options, played)
+        net = whist_nets(settlement.payer, settlement.amount, options["stake_basis"]) if settlement else []
+    return dict(zip(players, net, strict=False))
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: Player
+    payee: Player
+    amount: Decimal
+    paid: bool
+
+
+@dataclass(frozen=True)
+class Settlement:
+    balances: list[tuple[Player, Decimal]]
+    transfers: list[Transfer]
+    unfinished: int  # matches of the evening still in progress, not counted yet
+
+
+def evening_settlement(evening: Evening) -> Settlement:
+    matches = list(evening.matches.all())
+    balances = add_up([match_nets(match) for match in matches])
+    paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
+    proposed = [
+        Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid)
+        for payer, payee, amount in transfers(balances)
+    ]
+    ordered = sorted(balances.items(), key=lambda item: (-item[1], item[0].name))
+    unfinished = sum(1 for m in matches if m.status != Match.Status.FINISHED)
+    return Settlement(ordered, proposed, unfinished)
+
+
+@transaction.atomic
+def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: Decimal) -> bool:
+    """Mark a transfer paid, or unmark it; True when it is now marked paid."""
+    existing = evening.payments.filter(payer=payer, payee=payee, amount=amount)
+    if existing.exists():
+        existing.delete()
+        return False
+    Payment.objects.create(evening=evening, payer=payer, payee=payee, amount=amount)
+    return True
+
+
+def evening_rows(evening: Evening) -> list[dict[str, Any]]:
+    """The evening's matches, oldest first, with their result."""
+    rows = []
+    for match in evening.matches.order_by("created_at").prefetch_related("seats__player"):
+        rows.append(history_row(match, [seat.player.name for seat in match.seats.all()]))
+    return rows

@@ -1,0 +1,98 @@
+"""Evenings: matches played together, each player's money over all of them, and who pays whom."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from django.test import Client
+from django.urls import reverse
+
+from matches.models import Evening, Match, Player
+
+# Busca a croce, golden vector B003-M1: Anna and Bruno lose; Carla and Dario win.
+B003_M1 = [
+    {"points": [15, 15, 3, 2]},
+    {"points": [15, 3, 15, 2]},
+    {"points": [12, 12, 8, 3]},
+    {"points": [3, 14, 10, 8]},
+    {"points": [2, 15, 15, 3]},
+]
+
+
+def evening_of(client: Client, players: list[Player]) -> Evening:
+    response = client.post(
+        reverse("evening_list"),
+        {"date": "2026-11-29", "place": "Da Carla", "players": [p.pk for p in players]},
+    )
+    evening = Evening.objects.get()
+    assert response.headers["Location"] == evening.get_absolute_url()
+    return evening
+
+
+def test_an_evening_is_created_with_who_came(alice_client: Client, players: list[Player]) -> None:
+    evening = evening_of(alice_client, players[:3])
+    assert list(evening.players.order_by("name")) == players[:3]
+    assert "Da Carla" in alice_client.get(evening.get_absolute_url()).content.decode()
+
+
+def test_a_new_match_started_from_the_evening_belongs_to_it(
+    alice_client: Client, players: list[Player]
+) -> None:
+    evening = evening_of(alice_client, players)
+    page = alice_client.get(reverse("match_new"), {"game": "busca-003", "evening": evening.pk})
+    assert f'name="evening" value="{evening.pk}"' in page.content.decode()
+    form = {f"seat_{s}": str(p.pk) for s, p in enumerate(players)} | {
+        "first_dealer": "0",
+        "game": "busca-003",
+    }
+    form |= {"opt_stake": "2", "opt_settlement_rule": "losers_pay", "opt_renege_penalty": "1"}
+    form |= {"opt_top_score": "one", "opt_tie_scope": "any", "opt_high_pair_tie": "4", "opt_threshold": "10"}
+    form |= {"opt_losers": "two_highest", "evening": str(evening.pk)}
+    alice_client.post(reverse("match_new"), form)
+    assert Match.objects.get().evening == evening
+
+
+def test_the_settlement_adds_up_every_finished_match_and_proposes_transfers(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna, Bruno −2; Carla, Dario +2
+    busca.evening = evening
+    busca.save()
+    unfinished = make_match("busca-000", deals=[{"points": [25, 8, 5, 2]}], stake=100)
+    unfinished.evening = evening
+    unfinished.save()
+
+    page = alice_client.get(evening.get_absolute_url()).content.decode()
+
+    assert "1 match is still in progress and not counted yet." in page
+    assert "<b>Anna</b> pays <b>Carla</b> 2.00" in page
+    assert "<b>Bruno</b> pays <b>Dario</b> 2.00" in page
+    assert page.count('class="transfers"') == 1
+
+
+def test_a_transfer_can_be_marked_paid_and_unmarked(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)
+    busca.evening = evening
+    busca.save()
+    anna, _, carla, _ = players
+    paid = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
+
+    alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
+    assert evening.payments.get().amount == Decimal("2.00")
+    assert "✓ paid" in alice_client.get(evening.get_absolute_url()).content.decode()
+
+    alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
+    assert not evening.payments.exists()
+
+
+def test_another_account_cannot_open_the_evening(
+    alice_client: Client, bob_client: Client, players: list[Player]
+) -> None:
+    evening = evening_of(alice_client, players)
+    assert bob_client.get(evening.get_absolute_url()).status_code == 404
+    assert bob_client.post(reverse("payment_toggle", args=[evening.pk]), {}).status_code == 404
