@@ -187,6 +187,8 @@ class Evening(models.Model):
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=80, blank=True)
     players = models.ManyToManyField(Player, related_name="evenings", verbose_name=_("who came"))
+    # Set when the owner shares the evening: a read-only page anyone with the link can open.
+    public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

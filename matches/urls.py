@@ -25,4 +25,6 @@ urlpatterns = [
     path("evenings/", views.evening_list, name="evening_list"),
     path("evenings/<int:pk>/", views.evening_detail, name="evening_detail"),
     path("evenings/<int:pk>/payments/", views.payment_toggle, name="payment_toggle"),
+    path("evenings/<int:pk>/publish/", views.evening_publish, name="evening_publish"),
+    path("e/<str:token>/", views.evening_public, name="evening_public"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import secrets
 from collections.abc import Callable
 from decimal import Decimal
 from functools import wraps
@@ -24,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import evenings, services, sheets
+from . import evenings, services, sheets, summaries
 from .access import Access, invite_create, invite_revoke, match_access
 from .access import join as access_join
 from .forms import (
@@ -163,6 +164,7 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     standing = services.match_standing(access.match)
     context = sheets.sheet_context(standing, can_score=access.can_score)
+    context["summary"] = summaries.match_summary(access.match)
     return render(request, "matches/match_detail.html", context)
 
 
@@ -414,6 +416,33 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "evening": evening,
         "rows": evenings.evening_rows(evening),
         "settlement": evenings.evening_settlement(evening),
+        "summary": summaries.evening_summary(evening),
+        "public_url": request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
+        if evening.public_token
+        else None,
+    }
+    return render(request, "matches/evening.html", context)
+
+
+@login_required
+@require_POST
+def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Share the evening read-only by a link, or withdraw that link."""
+    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    evening.public_token = None if evening.public_token else secrets.token_urlsafe(32)
+    evening.save(update_fields=["public_token"])
+    return redirect(evening)
+
+
+def evening_public(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only page of a shared evening: its matches and who pays whom."""
+    evening = get_object_or_404(Evening, public_token=token)
+    context = {
+        "evening": evening,
+        "rows": evenings.evening_rows(evening),
+        "settlement": evenings.evening_settlement(evening),
+        "public": True,
+        "summary": summaries.evening_summary(evening),
     }
     return render(request, "matches/evening.html", context)
 

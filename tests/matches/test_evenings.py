@@ -96,3 +96,53 @@ def test_another_account_cannot_open_the_evening(
     evening = evening_of(alice_client, players)
     assert bob_client.get(evening.get_absolute_url()).status_code == 404
     assert bob_client.post(reverse("payment_toggle", args=[evening.pk]), {}).status_code == 404
+
+
+def test_the_evening_summary_lists_the_matches_and_who_pays_whom(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)
+    busca.evening = evening
+    busca.save()
+
+    page = alice_client.get(evening.get_absolute_url()).content.decode()
+
+    assert "Busca a croce" in page
+    assert "Anna 10, Bruno 11, Carla 8, Dario 0" in page
+    assert "Losers: Anna, Bruno" in page
+    assert "- Anna pays Carla 2.00" in page
+
+
+def test_a_shared_evening_opens_read_only_by_its_link_until_it_is_withdrawn(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)
+    busca.evening = evening
+    busca.save()
+    alice_client.post(reverse("evening_publish", args=[evening.pk]))
+    evening.refresh_from_db()
+    assert evening.public_token is not None
+    assert len(evening.public_token) >= 43  # 32 random bytes, URL-safe
+
+    public = Client().get(reverse("evening_public", args=[evening.public_token]))
+    assert public.status_code == 200
+    text = public.content.decode()
+    assert "<b>Anna</b> pays <b>Carla</b> 2.00" in text
+    assert "Mark paid" not in text
+    assert "New match in this evening" not in text
+
+    token = evening.public_token
+    alice_client.post(reverse("evening_publish", args=[evening.pk]))
+    assert Client().get(reverse("evening_public", args=[token])).status_code == 404
+
+
+def test_the_match_page_offers_a_summary_to_paste(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match("busca-003", deals=B003_M1)
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    assert (
+        "Anna 10, Bruno 11, Carla 8, Dario 0\nLosers: Anna, Bruno\nWinners: Carla, Dario</textarea>" in page
+    )

@@ -1,0 +1,49 @@
+"""Plain-text summaries of a match and of an evening, ready to paste in a chat."""
+
+from __future__ import annotations
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from .evenings import evening_rows, evening_settlement
+from .models import Evening, Match
+from .sheets import history_row
+
+
+def _money(amount: object) -> str:
+    return formats.number_format(amount, 2)
+
+
+def match_summary(match: Match) -> str:
+    """Game, date, each player's score, and how it ended."""
+    row = history_row(match, [seat.player.name for seat in match.seats.select_related("player")])
+    lines = [f"{row['variant'].names} · {formats.date_format(match.created_at, 'SHORT_DATE_FORMAT')}"]
+    lines.append(", ".join(f"{name} {score}" for name, score in row["scores"]))
+    if match.status == Match.Status.FINISHED:
+        if row["losers"]:
+            lines.append(_("Losers: %(names)s") % {"names": ", ".join(row["losers"])})
+        if row["winners"]:
+            lines.append(_("Winners: %(names)s") % {"names": ", ".join(row["winners"])})
+    else:
+        lines.append(_("In progress after %(n)d deals") % {"n": row["deals"]})
+    return "\n".join(lines)
+
+
+def evening_summary(evening: Evening) -> str:
+    """The evening's matches, then who pays whom."""
+    title = formats.date_format(evening.date, "DATE_FORMAT")
+    lines = [f"{title} · {evening.place}" if evening.place else title, ""]
+    for row in evening_rows(evening):
+        lines += [match_summary(row["match"]), ""]
+    settlement = evening_settlement(evening)
+    if settlement.transfers:
+        lines.append(_("Who pays whom:"))
+        for transfer in settlement.transfers:
+            mark = " ✓" if transfer.paid else ""
+            text = _("%(payer)s pays %(payee)s %(amount)s") % {
+                "payer": transfer.payer.name,
+                "payee": transfer.payee.name,
+                "amount": _money(transfer.amount),
+            }
+            lines.append(f"- {text}{mark}")
+    return "\n".join(lines).strip() + "\n"
