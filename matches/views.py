@@ -409,18 +409,23 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
 
 
-@login_required
-def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    context = {
+def _evening_context(evening: Evening) -> dict[str, Any]:
+    return {
         "evening": evening,
         "rows": evenings.evening_rows(evening),
         "settlement": evenings.evening_settlement(evening),
         "summary": summaries.evening_summary(evening),
-        "public_url": request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
-        if evening.public_token
-        else None,
     }
+
+
+@login_required
+def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    context = _evening_context(evening)
+    if evening.public_token:
+        context["public_url"] = request.build_absolute_uri(
+            reverse("evening_public", args=[evening.public_token])
+        )
     return render(request, "matches/evening.html", context)
 
 
@@ -437,14 +442,7 @@ def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_public(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page of a shared evening: its matches and who pays whom."""
     evening = get_object_or_404(Evening, public_token=token)
-    context = {
-        "evening": evening,
-        "rows": evenings.evening_rows(evening),
-        "settlement": evenings.evening_settlement(evening),
-        "public": True,
-        "summary": summaries.evening_summary(evening),
-    }
-    return render(request, "matches/evening.html", context)
+    return render(request, "matches/evening.html", {**_evening_context(evening), "public": True})
 
 
 @login_required
