@@ -69,3 +69,18 @@ def join(request: HttpRequest, invite: Invite, name: str) -> None:
     joined = dict(request.session.get(SESSION_KEY, {}))
     joined[str(invite.match_id)] = {"token": invite.token, "name": name}
     request.session[SESSION_KEY] = joined
+
+
+def joined_invites(request: HttpRequest) -> list[Invite]:
+    """The links this phone joined that still work, newest match first, their matches' seats loaded."""
+    joined = request.session.get(SESSION_KEY, {})
+    tokens = [entry["token"] for entry in joined.values()]
+    if not tokens:
+        return []
+    invites = (
+        Invite.objects.filter(token__in=tokens, revoked_at__isnull=True)
+        .select_related("match")
+        .prefetch_related("match__seats__player")
+        .order_by("-match__created_at")
+    )
+    return [invite for invite in invites if str(invite.match_id) in joined]

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import evenings, services, sheets, summaries
-from .access import Access, invite_create, invite_revoke, match_access
+from .access import Access, invite_create, invite_revoke, joined_invites, match_access
 from .access import join as access_join
 from .forms import (
     EveningForm,
@@ -48,7 +48,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("player_list")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -91,15 +91,26 @@ def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("player_list")
 
 
-@login_required
 def match_list(request: HttpRequest) -> HttpResponse:
+    joined = [
+        _history_row(invite.match) for invite in joined_invites(request) if invite.match.owner_id != request.user.pk
+    ]
+    if not request.user.is_authenticated:
+        # A phone that joined by a link has no account, but has its matches.
+        if not joined:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "matches/match_list.html", {"rows": [], "joined": joined, "guest": True})
     matches = (
         Match.objects.filter(owner=request.user)
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
         .prefetch_related("seats__player")
     )
-    rows = [sheets.history_row(match, [seat.player.name for seat in match.seats.all()]) for match in matches]
-    return render(request, "matches/match_list.html", {"rows": rows})
+    rows = [_history_row(match) for match in matches]
+    return render(request, "matches/match_list.html", {"rows": rows, "joined": joined})
+
+
+def _history_row(match: Match) -> dict[str, Any]:
+    return sheets.history_row(match, [seat.player.name for seat in match.seats.all()])
 
 
 @login_required
@@ -460,6 +471,6 @@ def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
+    if request.user.is_authenticated or joined_invites(request):
         return redirect("match_list")
     return render(request, "home.html")

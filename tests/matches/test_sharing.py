@@ -335,3 +335,63 @@ def test_a_session_that_claims_another_match_with_this_match_token_gets_nothing(
     assert is_login_redirect(phone.get(sheet_url(other)))
     assert is_login_redirect(phone.post(deal_url(other), EVEN))
     assert not Deal.everything.filter(match=other).exists()
+
+
+# -- the matches a phone joined ------------------------------------------------------------------
+
+
+def joined_titles(response: Any) -> list[str]:
+    page = response.content.decode()
+    section = page.split('<section class="joined">', 1)[1].split("</section>", 1)[0] if "joined" in page else ""
+    return re.findall(r'<a href="(/matches/\d+/)">', section)
+
+
+def test_a_phone_without_an_account_finds_the_matches_it_joined_on_the_matches_page(
+    make_match: MakeMatch,
+) -> None:
+    first, second = make_match(), make_match()
+    phone = scorer(first, "Bruno")
+    phone.post(join_url(invite_create(match=second, role="viewer")), {"name": "Bruno"})
+
+    response = phone.get(reverse("match_list"))
+
+    assert response.status_code == 200
+    assert joined_titles(response) == [sheet_url(second), sheet_url(first)]  # newest first
+    # A guest starts no match and imports nothing.
+    assert reverse("match_new") not in response.content.decode()
+    assert count(response, "form", class_="card import") == 0
+
+
+def test_a_withdrawn_link_drops_its_match_from_the_list_and_an_empty_list_asks_to_log_in(
+    make_match: MakeMatch,
+) -> None:
+    match = make_match()
+    invite = invite_create(match=match, role="scorer")
+    phone = joined(invite, "Bruno")
+    assert joined_titles(phone.get(reverse("match_list"))) == [sheet_url(match)]
+
+    invite.revoked_at = invite.created_at
+    invite.save()
+
+    assert is_login_redirect(phone.get(reverse("match_list")))
+
+
+def test_an_account_sees_the_matches_it_joined_apart_from_its_own(
+    bob_client: Client, make_match: MakeMatch
+) -> None:
+    alices = make_match()
+    bob_client.post(join_url(invite_create(match=alices, role="viewer")), {"name": "Bruno"})
+
+    response = bob_client.get(reverse("match_list"))
+
+    assert joined_titles(response) == [sheet_url(alices)]
+    assert texts(response, "h2") == ["Joined on this phone", "Your matches"]
+
+
+def test_the_home_page_of_a_phone_that_joined_a_match_opens_its_matches(make_match: MakeMatch) -> None:
+    phone = viewer(make_match(), "Bruno")
+
+    response = phone.get(reverse("home"))
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("match_list")
