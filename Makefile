@@ -34,9 +34,11 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/mypy
 
 # A production-style server: DEBUG off, whitenoise, SECRET_KEY required (README.md).
+# Plain http on this machine: no redirect to https, no HSTS, cookies sent without https ("Security").
+LOCAL_HTTP := SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
-	DEBUG=false $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
+	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
 
 clean:
 	rm -rf $(VENV) staticfiles $(MO_FILES)

@@ -57,13 +57,20 @@ def quick_passwords(settings: Any) -> None:
 def page(browser: Browser, live_server: Any, transactional_db: Any) -> Iterator[Page]:
     """A fresh phone-sized page on the live server: relative URLs like "/signup/" work.
 
-    A JavaScript error on the page fails the test: the entry form depends on its script.
+    A JavaScript error on the page fails the test: the entry form depends on its script. So does
+    anything the Content-Security-Policy blocks (an inline script, style or handler): it would not run.
     """
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-GB")
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: errors.append(message.text)
+        if message.type == "error" and "Content Security Policy" in message.text
+        else None,
+    )
     yield page
     context.close()
     if errors:

@@ -1,0 +1,26 @@
+// What every page shares, with no script inside the HTML (the Content-Security-Policy forbids it).
+// Loaded in <head> without defer: the "js" class is set before the first paint, so nothing flashes.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  // A link to copy: one tap selects all of it.
+  document.addEventListener("click", function (event) {
+    var field = event.target.closest && event.target.closest("[data-select-on-click]");
+    if (field) field.select();
+  });
+
+  // A button that destroys something asks first (data-confirm holds the question).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-confirm]");
+    if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  });
+
+  // The live poll asks only while the page is on screen: an idle tab in a pocket stays quiet.
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.hasAttribute("data-poll-when-visible") && document.visibilityState !== "visible") {
+      event.preventDefault();
+    }
+  });
+})();
