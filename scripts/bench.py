@@ -1,0 +1,255 @@
+"""`make bench`: the pages a table uses, timed against the production server, next to the floor.
+
+Starts gunicorn (DEBUG off, PostgreSQL, whitenoise) on a throwaway database holding realistic
+matches of every game at 10 and at 300 deals, then asks for each page many times, interleaved,
+over loopback: each page's median and 99th percentile, its ratio to /health (one ``SELECT 1``,
+the floor of this stack), and how much slower it is at 300 deals than at 10. Then the page
+weight, the rules engine, the load a server takes and the time from "save" to the new drawing
+(scripts/load.py, bench_engine.py, bench_browser.py). The report goes to standard output and to
+BENCH_REPORT (default docs/bench.md).
+
+Usage: .venv/bin/python scripts/bench.py [--rounds N] [--workers N] [--only pages,weight,engine,load,browser]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.client
+import re
+import secrets
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import benchkit  # noqa: E402
+from benchkit import HOST, PORT, Fixture  # noqa: E402
+
+CSRF = secrets.token_hex(16)  # a 32-character CSRF secret, sent as the cookie and as the header
+
+
+class Browser:
+    """One phone: a keep-alive connection (reopened when gunicorn's sync worker closes it) and a session."""
+
+    def __init__(self, cookie: str) -> None:
+        self.connection = http.client.HTTPConnection(HOST, PORT, timeout=30)
+        self.headers = {"Cookie": f"sessionid={cookie}; csrftoken={CSRF}"}
+
+    def request(
+        self, method: str, path: str, body: dict[str, str] | None = None, htmx: bool = False
+    ) -> tuple[int, bytes]:
+        headers = dict(self.headers)
+        data = None
+        if htmx:
+            headers["HX-Request"] = "true"
+        if body is not None:
+            data = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = CSRF
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        content = response.read()
+        if response.getheader("Connection", "").lower() == "close":
+            self.connection.close()
+        return response.status, content
+
+
+def timed(action: Callable[[], tuple[int, bytes]], expect: int) -> float:
+    start = time.perf_counter()
+    status, content = action()
+    elapsed = (time.perf_counter() - start) * 1000
+    if status != expect:
+        raise SystemExit(f"expected {expect}, got {status}: {content[:300]!r}")
+    return elapsed
+
+
+def page_actions(fixture: Fixture) -> dict[str, tuple[Callable[[], tuple[int, bytes]], int, Callable[[], None]]]:
+    """Each page of one bench user: the request, its expected status, and what undoes it (unmeasured)."""
+    phone = Browser(fixture.cookie)
+    m = fixture.matches
+    busca_live = f"/matches/{m['busca']}/live/?v={fixture.versions['busca']}&s=in_progress"
+    entry = f"/matches/{m['entry']}/deals/"
+    number = str(fixture.deals + 1)
+
+    def enter() -> tuple[int, bytes]:
+        body = {"points_0": "14", "points_1": "10", "points_2": "9", "points_3": "7"}
+        body |= {"token": str(uuid.uuid4()), "number": number}
+        return phone.request("POST", entry, body, htmx=True)
+
+    def take_back() -> None:  # keep the match at its size: delete the deal just entered
+        status, _ = phone.request("POST", f"/matches/{m['entry']}/deals/{number}/delete/", {})
+        assert status == 302, status
+
+    def nothing() -> None:
+        pass
+
+    return {
+        "Match page, Busca": (lambda: phone.request("GET", f"/matches/{m['busca']}/"), 200, nothing),
+        "Match page, Mambassa": (lambda: phone.request("GET", f"/matches/{m['mambassa']}/"), 200, nothing),
+        "Match page, Whist": (lambda: phone.request("GET", f"/matches/{m['whist']}/"), 200, nothing),
+        "Idle live check (204)": (lambda: phone.request("GET", busca_live, htmx=True), 204, nothing),
+        "Enter a deal (htmx)": (enter, 200, take_back),
+        "Matches list (6 matches)": (lambda: phone.request("GET", "/matches/"), 200, nothing),
+        "Evening and settlement": (
+            lambda: phone.request("GET", f"/evenings/{fixture.evening}/"),
+            200,
+            nothing,
+        ),
+    }
+
+
+def measure_pages(fixtures: list[Fixture], rounds: int) -> dict[str, dict[int, list[float]]]:
+    """Every page at every size, and the floor, once per round, interleaved: a busy machine slows all alike."""
+    floor = Browser("")
+    actions = {f.deals: page_actions(f) for f in fixtures}
+    times: dict[str, dict[int, list[float]]] = {"Health (floor)": {0: []}}
+    for deals, pages in actions.items():
+        for name in pages:
+            times.setdefault(name, {})[deals] = []
+    for deals, pages in actions.items():  # warm every worker: templates compiled, connections open
+        for action, expect, undo in pages.values():
+            for _ in range(4):
+                timed(action, expect)
+                undo()
+    for _ in range(rounds):
+        times["Health (floor)"][0].append(timed(lambda: floor.request("GET", "/health"), 200))
+        for deals, pages in actions.items():
+            for name, (action, expect, undo) in pages.items():
+                times[name][deals].append(timed(action, expect))
+                undo()
+    return times
+
+
+def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> str:
+    floor = benchkit.median(times["Health (floor)"][0])
+    floor_p99 = benchkit.percentile(times["Health (floor)"][0], 0.99)
+    small, large = sizes
+    lines = [
+        f"| page | {small} deals: median | p99 | × floor | {large} deals: median | p99 | × floor "
+        f"| {large} ÷ {small} |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| /health (`SELECT 1`, the floor) | {floor:.1f} ms | {floor_p99:.1f} ms | 1.0 | | | | |",
+    ]
+    for name, by_size in times.items():
+        if name == "Health (floor)":
+            continue
+        cells = []
+        for deals in sizes:
+            med = benchkit.median(by_size[deals])
+            cells += [f"{med:.1f} ms", f"{benchkit.percentile(by_size[deals], 0.99):.1f} ms", f"{med / floor:.1f}"]
+        growth = benchkit.median(by_size[large]) / benchkit.median(by_size[small])
+        lines.append(f"| {name} | {' | '.join(cells)} | {growth:.2f} |")
+    return "\n".join(lines)
+
+
+# -- Page weight ---------------------------------------------------------------------------------
+
+
+def page_weight(fixture: Fixture) -> str:
+    """The match page (gzip as a proxy would send it) and every file a first visit loads, as whitenoise sends them."""
+    lines = ["| file | plain | gzip | brotli | Cache-Control |", "|---|---:|---:|---:|---|"]
+    phone = Browser(fixture.cookie)
+    for game in ("busca", "mambassa", "whist"):
+        status, html = phone.request("GET", f"/matches/{fixture.matches[game]}/")
+        assert status == 200
+        packed = len(gzip.compress(html, 6))
+        lines.append(f"| match page, {game} ({fixture.deals} deals) | {_kb(len(html))} | {_kb(packed)} | – | – |")
+        if game == "busca":
+            first = {"gzip": packed, "br": packed}
+            assets = list(dict.fromkeys(re.findall(r'(?:href|src)="(/static/[^"]+)"', html.decode())))
+    for path in assets:
+        sizes, cache = {}, ""
+        for encoding in ("identity", "gzip", "br"):
+            connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+            connection.request("GET", path, headers={"Accept-Encoding": encoding})
+            response = connection.getresponse()
+            sizes[encoding] = len(response.read())
+            cache = response.getheader("Cache-Control", "")
+            connection.close()
+        first["gzip"] += sizes["gzip"]
+        first["br"] += sizes["br"]
+        name = path.rsplit("/", 1)[-1]
+        lines.append(
+            f"| {name} | {_kb(sizes['identity'])} | {_kb(sizes['gzip'])} | {_kb(sizes['br'])} | {cache} |"
+        )
+    lines.append(
+        f"| **first visit** (the Busca page and its files) | | **{_kb(first['gzip'])}** "
+        f"| **{_kb(first['br'])}** | |"
+    )
+    return "\n".join(lines)
+
+
+def _kb(size: int) -> str:
+    return f"{size / 1024:.1f} KB"
+
+
+# -- The whole run -------------------------------------------------------------------------------
+
+
+def run_script(name: str, *args: str) -> str:
+    """Another bench script, against the same server; its Markdown report."""
+    result = subprocess.run(
+        [benchkit.PYTHON, str(Path(__file__).with_name(name)), *args],
+        cwd=benchkit.ROOT,
+        capture_output=True,
+        text=True,
+    )
+    sys.stderr.write(result.stderr)
+    if result.returncode != 0:
+        return f"({name} failed: exit {result.returncode})"
+    return result.stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--sizes", default="10,300")
+    parser.add_argument("--only", default="pages,weight,engine,browser,load")
+    parser.add_argument("--report", default=str(benchkit.ROOT / "docs" / "bench.md"))
+    args = parser.parse_args()
+    parts = args.only.split(",")
+    sizes = [int(s) for s in args.sizes.split(",")]
+
+    print("preparing the bench database…", file=sys.stderr)
+    benchkit.fresh_database()
+    benchkit.setup_django()
+    fixtures = [benchkit.load(deals) for deals in sizes]
+    report = [
+        "# Speed, measured",
+        "",
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; gunicorn, {args.workers} sync workers, "
+        "DEBUG off, PostgreSQL, on this 2-core machine (shared: the figures are upper bounds).",
+    ]
+    server = benchkit.start_server(args.workers)
+    try:
+        if "pages" in parts:
+            print(f"timing the pages, {args.rounds} rounds…", file=sys.stderr)
+            times = measure_pages(fixtures, args.rounds)
+            report += ["", f"## Pages ({args.rounds} requests each, interleaved)", "", pages_table(times, sizes)]
+        if "weight" in parts:
+            report += ["", "## Page weight", "", page_weight(fixtures[0])]
+        if "browser" in parts:
+            print("timing save → drawing in Chromium…", file=sys.stderr)
+            report += ["", "## Save → drawing", "", run_script("bench_browser.py", fixtures[0].cookie)]
+    finally:
+        benchkit.stop_server(server)
+    if "engine" in parts:
+        print("timing the rules engine…", file=sys.stderr)
+        report += ["", "## Rules engine", "", run_script("bench_engine.py")]
+    if "load" in parts:
+        print("load: simulated tables…", file=sys.stderr)
+        report += ["", "## Load", "", run_script("load.py", "--workers", str(args.workers))]
+    text = "\n".join(report) + "\n"
+    print(text)
+    Path(args.report).write_text(text)
+
+
+if __name__ == "__main__":
+    main()
