@@ -115,6 +115,7 @@ class Cross:
     dealer_label: str
     title_id: str
     step: float  # room for one busca along an arm
+    blank: bool = False  # a sheet to fill in with a pencil: no totals written
 
     @property
     def dense(self) -> bool:
@@ -137,8 +138,13 @@ def busca_cross(
     label: str = "",
     dealer_label: str = "dealer",
     title_id: str = "cross-title",
+    blank: bool = False,
 ) -> Cross:
-    """Lay out the cross for four players seated in order around the phone."""
+    """Lay out the cross for four players seated in order around the phone.
+
+    ``blank`` draws a sheet to print and fill in with a pencil: the arms and the threshold
+    ticks, the names as given (lines to write on, say), and no totals.
+    """
     if len(names) != SEATS or len(totals) != SEATS:
         raise ValueError(f"the cross has {SEATS} arms: got {len(names)} names and {len(totals)} totals")
     for seat in (*([] if dealer is None else [dealer]), *losers, *winners):
@@ -190,6 +196,7 @@ def busca_cross(
         dealer_label=dealer_label,
         title_id=title_id,
         step=_r(step),
+        blank=blank,
     )
 
 

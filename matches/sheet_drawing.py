@@ -148,10 +148,51 @@ class Sheet:
     end: RubberEnd | None  # None while the rubber goes on
     label: str  # the text alternative, read by screen readers
     title_id: str
+    guides: tuple[Segment, ...] = ()  # faint lines to write on, on a blank sheet
 
     @property
     def view_box(self) -> str:
         return f"0 0 {_number(self.width)} {_number(self.height)}"
+
+
+def blank_whist_sheet(
+    pairs: tuple[str, str],
+    *,
+    rows: int = 18,
+    label: str = "",
+    title_id: str = "whist-title",
+) -> Sheet:
+    """An empty sheet to print and fill in with a pencil: the names, the ruling, ``rows`` faint lines.
+
+    The lines are as far apart as the rows of numbers on a drawn sheet; the players draw the
+    line under each game themselves.
+    """
+    if len(pairs) != PAIRS:
+        raise ValueError(f"the sheet has {PAIRS} columns, one per pair: got {len(pairs)} names")
+    if rows < 1:
+        raise ValueError(f"a blank sheet needs at least one row to write on: got {rows}")
+    heads = (
+        Head(0, shorten(pairs[0], NAME_LIMIT), pairs[0], Text(COLUMN / 2, NAME_BASELINE, "middle")),
+        Head(1, shorten(pairs[1], NAME_LIMIT), pairs[1], Text(COLUMN * 1.5, NAME_BASELINE, "middle")),
+    )
+    first = HEAD_RULE + GAME_GAP + ROW
+    guides = tuple(
+        Segment(MARGIN + INSET / 2, _r(first + row * ROW), WIDTH - MARGIN - INSET / 2, _r(first + row * ROW))
+        for row in range(rows)
+    )
+    height = _r(first + (rows - 1) * ROW + BOTTOM)
+    return Sheet(
+        width=WIDTH,
+        height=height,
+        heads=heads,
+        head_rule=Segment(MARGIN, HEAD_RULE, WIDTH - MARGIN, HEAD_RULE),
+        divider=Segment(COLUMN, MARGIN, COLUMN, _r(height - MARGIN)),
+        games=(),
+        end=None,
+        label=label or f"{pairs[0]} – {pairs[1]}",
+        title_id=title_id,
+        guides=guides,
+    )
 
 
 def whist_sheet(

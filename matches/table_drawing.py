@@ -145,6 +145,7 @@ class Table:
     label: str  # the text alternative, read by screen readers
     dealer_label: str
     title_id: str
+    blank: bool = False  # a sheet to fill in with a pencil: coins to cross out, no numbers
 
     @property
     def view_box(self) -> str:
@@ -165,12 +166,14 @@ def mambassa_table(
     out_labels: Mapping[int, str] = NO_NOTES,
     pot_label: str = "pot",
     title_id: str = "table-title",
+    blank: bool = False,
 ) -> Table:
     """Lay out the table for 2 to 8 players seated counter-clockwise, seat 0 at the bottom.
 
     ``tokens`` are the tokens in front of each player (0: out); ``out_after`` maps a
     seat to the deal after which that player went out; ``out_labels`` are the notes,
-    already translated, written under the names of those who are out.
+    already translated, written under the names of those who are out. ``blank`` draws a
+    sheet to print and fill in with a pencil: the same coins, to cross out, and no numbers.
     """
     count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
@@ -219,6 +222,7 @@ def mambassa_table(
             is_out=_is_out(seat, tokens, out_after),
             out_after=out_after.get(seat),
             is_winner=seat == winner,
+            blank=blank,
         )
         for seat, (dx, dy) in enumerate(centres)
     )
@@ -238,6 +242,7 @@ def mambassa_table(
         label=label,
         dealer_label=dealer_label,
         title_id=title_id,
+        blank=blank,
     )
 
 
@@ -328,6 +333,7 @@ def _seat(
     is_out: bool,
     out_after: int | None,
     is_winner: bool,
+    blank: bool = False,
 ) -> SeatDrawing:
     """The card centred on (x, y), the dealer's tag room included above it."""
     top = y - (TAB_RISE + height) / 2 + TAB_RISE
@@ -338,8 +344,8 @@ def _seat(
 
     # Coins and number together are centred on the card, the number level with the coins.
     pitch, columns = cluster.pitch, cluster.columns
-    number = str(held)
-    width = columns * pitch + COUNT_GAP + len(number) * EM * COUNT_SIZE
+    number = "" if blank else str(held)  # a blank sheet writes no number: the coins alone, centred
+    width = columns * pitch + (COUNT_GAP + len(number) * EM * COUNT_SIZE if number else 0.0)
     left = x - width / 2
     cluster_top = top + NAME_LINE + len(notes) * NOTE_LINE
     places = [

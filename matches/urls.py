@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import print_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,8 +20,11 @@ urlpatterns = [
     path("matches/<int:pk>/rules/", views.match_rules, name="match_rules"),
     path("matches/<int:pk>/export.json", views.match_export_json, name="match_export_json"),
     path("matches/<int:pk>/export.csv", views.match_export_csv, name="match_export_csv"),
+    path("matches/<int:pk>/print/", print_views.match_print, name="match_print"),
     path("matches/import/", views.match_import, name="match_import"),
     path("join/<str:token>/", views.join, name="join"),
+    path("sheets/", print_views.blank_sheets, name="blank_sheets"),
+    path("sheets/<str:game>/", print_views.blank_sheet, name="blank_sheet"),
     path("evenings/", views.evening_list, name="evening_list"),
     path("evenings/<int:pk>/", views.evening_detail, name="evening_detail"),
     path("evenings/<int:pk>/payments/", views.payment_toggle, name="payment_toggle"),
