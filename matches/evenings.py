@@ -16,6 +16,7 @@ from django.db import transaction
 
 from . import services
 from .models import Evening, Match, Payment, Player
+from .rules import document
 from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
 
@@ -23,19 +24,21 @@ from .sheets import history_row
 def match_nets(match: Match) -> dict[Player, Decimal]:
     """Each seated player's money from one finished match (nothing while it is in progress)."""
     standing = services.match_standing(match)
-    played, variant, options = standing.played, standing.rules.variant, standing.rules.options
     players = [seat.player for seat in match.seats.select_related("player")]
+    return dict(zip(players, played_nets(standing.rules, standing.played), strict=False))
+
+
+def played_nets(rules: document.Match, played: Any) -> Sequence[Decimal]:
+    """Each seat's money from a replayed match, in seat order (empty while it is in progress)."""
+    variant, options = rules.variant, rules.options
     if played.outcome is None:
-        return {}
-    net: Sequence[Decimal]
+        return []
     if variant.family == "busca":
-        net = variant.settle(options, played.totals, played.outcome)
-    elif variant.family == "mambassa":
-        net = variant.settle(options, played)
-    else:
-        settlement = variant.settle(options, played)
-        net = whist_nets(settlement.payer, settlement.amount, options["stake_basis"]) if settlement else []
-    return dict(zip(players, net, strict=False))
+        return variant.settle(options, played.totals, played.outcome)
+    if variant.family == "mambassa":
+        return variant.settle(options, played)
+    settlement = variant.settle(options, played)
+    return whist_nets(settlement.payer, settlement.amount, options["stake_basis"]) if settlement else []
 
 
 @dataclass(frozen=True)

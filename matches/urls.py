@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import print_views, views
+from . import print_views, stats_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,6 +23,10 @@ urlpatterns = [
     path("matches/<int:pk>/print/", print_views.match_print, name="match_print"),
     path("matches/import/", views.match_import, name="match_import"),
     path("join/<str:token>/", views.join, name="join"),
+    path("matches/<int:pk>/chart/", stats_views.match_chart, name="match_chart"),
+    path("stats/", stats_views.stats_index, name="stats"),
+    path("stats/players/<int:pk>/", stats_views.stats_player, name="stats_player"),
+    path("stats/head-to-head/", stats_views.stats_head_to_head, name="stats_head_to_head"),
     path("sheets/", print_views.blank_sheets, name="blank_sheets"),
     path("sheets/<str:game>/", print_views.blank_sheet, name="blank_sheet"),
     path("evenings/", views.evening_list, name="evening_list"),

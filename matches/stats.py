@@ -1,0 +1,390 @@
+"""Statistics of one owner's players, read from their stored matches, each replayed once by the engine.
+
+What counts (the pages say it too):
+
+* **played**: every match the player sat in, finished or still in progress;
+* **won, lost**: finished matches only (a match in progress has no winners yet). Busca: the
+  engine's winners (in 001, the fewest busche); Mambassa: the last player left (or those sharing
+  the pot); Whist: both players of the pair that won the rubber. Every other player lost;
+* **deals and their figures**: every deal entered, in matches in progress too; a sheet carried over
+  from paper (``start``) counts for the running totals but not as deals;
+* **Busca**: busche per deal (penalties included), deals not covered (as the match's house rules
+  define covering), and deals in which the player *took the top*: had the most points of the deal,
+  ties counting for each tied player, which is what takes the busche when everyone covers;
+* **Mambassa**: lives lost, one per token paid to the pot (a void deal pays none);
+* **Whist**: games won by the player's pair, and every figure again by partner;
+* **money**: each finished match's settlement from the engine times its stake (``played_nets``),
+  dated by the match's evening, or by the day it was started when it belongs to no evening.
+
+All of it costs three queries, however many matches there are.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch, QuerySet
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from . import charts
+from .evenings import played_nets
+from .models import Deal, Match, Player, Seat
+from .rules import document
+from .rules.core import Refused
+from .rules.registry import GAMES, Variant
+
+User = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A stored match and its replay: what every figure is read from."""
+
+    match: Match
+    players: tuple[Player, ...]  # in seating order
+    rules: document.Match
+    played: Any  # BuscaMatch, MambassaGame or Rubber
+    nets: tuple[Decimal, ...]  # each seat's money; empty while in progress
+    date: datetime.date
+
+    @property
+    def finished(self) -> bool:
+        return self.played.outcome is not None
+
+    @property
+    def family(self) -> str:
+        return self.rules.variant.family
+
+    def seat_of(self, player: Player) -> int | None:
+        return next((seat for seat, p in enumerate(self.players) if p.pk == player.pk), None)
+
+    def won(self, seat: int) -> bool | None:
+        """True or False once the match is over; None while it is in progress."""
+        outcome = self.played.outcome
+        if outcome is None:
+            return None
+        if self.family == "busca":
+            return seat in outcome.winners
+        if self.family == "mambassa":
+            return bool(seat == outcome.winner or seat in outcome.sharers)
+        return bool(seat % 2 == outcome.winner)
+
+    def standing(self, seat: int) -> tuple[int, ...]:
+        """Where the player finished: lower is better, equal is level."""
+        if self.family == "busca":
+            return (self.played.totals[seat],)
+        if self.family == "mambassa":
+            out = self.played.out_after.get(seat, len(self.played.deals) + 1)
+            return (0 if self.won(seat) else 1, -out, -self.played.tokens[seat])
+        return (0 if self.won(seat) else 1,)
+
+    def net(self, seat: int) -> Decimal | None:
+        return self.nets[seat] if self.nets else None
+
+
+def replayed_matches(owner: User, *players: Player) -> list[Replayed]:
+    """The owner's matches (those where all ``players`` sat, if given), oldest first, replayed."""
+    matches: QuerySet[Match] = Match.objects.filter(owner_id=owner.pk)
+    for player in players:
+        matches = matches.filter(seats__player=player)
+    matches = matches.select_related("evening").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch("deals", queryset=Deal.objects.order_by("number")),
+    )
+    result = []
+    for match in matches.order_by("created_at", "pk"):
+        seated = tuple(seat.player for seat in match.seats.all())
+        doc = {
+            "format": document.FORMAT,
+            "game": match.game,
+            "options": match.options,
+            "players": [p.name for p in seated],
+            "first_dealer": seated[match.first_dealer].name if seated else None,
+            "start": match.start,
+            "deals": [deal.entry for deal in match.deals.all()],
+        }
+        try:
+            rules = document.read_document(doc)
+            played = rules.play()
+        except Refused:
+            continue  # a match the rules can no longer read has no figures; its page says why
+        date = match.evening.date if match.evening else timezone.localdate(match.created_at)
+        result.append(Replayed(match, seated, rules, played, tuple(played_nets(rules, played)), date))
+    return result
+
+
+# -- Per player per game --------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One player's figures in one game (or with one Whist partner)."""
+
+    game: str
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    deals: int = 0
+    busche: int = 0
+    uncovered: int = 0
+    tops: int = 0
+    lives_lost: int = 0
+    games_won: int = 0
+    money: Decimal = Decimal(0)
+
+    @property
+    def variant(self) -> Variant:
+        return GAMES[self.game]
+
+    @property
+    def in_progress(self) -> int:
+        return self.played - self.won - self.lost
+
+    @property
+    def busche_per_deal(self) -> Decimal | None:
+        if not self.deals:
+            return None
+        return (Decimal(self.busche) / self.deals).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+    def add(self, rep: Replayed, seat: int) -> None:
+        self.played += 1
+        won = rep.won(seat)
+        self.won += won is True
+        self.lost += won is False
+        self.money += rep.net(seat) or 0
+        played = rep.played
+        if rep.family == "busca":
+            for deal in played.deals:
+                self.deals += 1
+                self.busche += deal.busche[seat]
+                self.uncovered += not deal.covered[seat]
+                self.tops += deal.points is not None and deal.points[seat] == max(deal.points)
+        elif rep.family == "mambassa":
+            tokens = _mambassa_start(rep.rules)
+            for deal in played.deals:
+                self.deals += tokens[seat] > 0  # a deal counts for those still in it
+                self.lives_lost += seat in deal.payers
+                tokens = list(deal.tokens)
+        else:
+            self.deals += len(played.deals)
+            self.games_won += sum(1 for game in played.games if game.winner == seat % 2)
+
+
+def _mambassa_start(rules: document.Match) -> list[int]:
+    start = rules.start
+    return list(start.tokens) if start else [int(rules.options["lives"])] * len(rules.players)
+
+
+@dataclass(frozen=True)
+class GameTable:
+    variant: Variant
+    rows: list[tuple[Player, Figures]]
+
+
+def game_tables(reps: Iterable[Replayed]) -> list[GameTable]:
+    """Per game, every player who played it, with their figures, by name."""
+    figures: dict[str, dict[int, tuple[Player, Figures]]] = {}
+    for rep in reps:
+        by_player = figures.setdefault(rep.match.game, {})
+        for seat, player in enumerate(rep.players):
+            by_player.setdefault(player.pk, (player, Figures(rep.match.game)))[1].add(rep, seat)
+    return [
+        GameTable(GAMES[game], sorted(figures[game].values(), key=lambda row: row[0].name.lower()))
+        for game in GAMES
+        if game in figures
+    ]
+
+
+# -- One player -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One of the player's matches: its date, how it went, the money."""
+
+    rep: Replayed
+    seat: int
+    won: bool | None
+    net: Decimal | None
+    cumulative: Decimal | None  # the player's money over every finished match up to this one
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    games: list[Figures]
+    partners: list[tuple[Player, Figures]]
+    matches: list[MatchLine]  # newest first
+    money: Decimal = Decimal(0)
+    chart: charts.LineChart | None = None
+    finished: int = field(default=0)
+
+
+def player_stats(owner: User, player: Player) -> PlayerStats:
+    reps = replayed_matches(owner, player)
+    games: dict[str, Figures] = {}
+    partners: dict[int, tuple[Player, Figures]] = {}
+    lines: list[MatchLine] = []
+    money = Decimal(0)
+    for rep in sorted(reps, key=lambda r: (r.date, r.match.created_at, r.match.pk)):
+        seat = rep.seat_of(player)
+        assert seat is not None
+        games.setdefault(rep.match.game, Figures(rep.match.game)).add(rep, seat)
+        if rep.family == "whist":
+            partner = rep.players[(seat + 2) % 4]
+            partners.setdefault(partner.pk, (partner, Figures(rep.match.game)))[1].add(rep, seat)
+        net = rep.net(seat)
+        if net is not None:
+            money += net
+        lines.append(MatchLine(rep, seat, rep.won(seat), net, money if net is not None else None))
+    stats = PlayerStats(
+        player,
+        [games[game] for game in GAMES if game in games],
+        sorted(partners.values(), key=lambda row: row[0].name.lower()),
+        lines[::-1],
+        money,
+    )
+    stats.finished = sum(1 for line in lines if line.net is not None)
+    stats.chart = money_chart(player, [line for line in lines if line.net is not None])
+    return stats
+
+
+def money_chart(player: Player, lines: Sequence[MatchLine]) -> charts.LineChart | None:
+    """The player's money over time: the running total after each finished match."""
+    if not lines:
+        return None
+    days = [formats.date_format(line.rep.date, "j M") for line in lines]
+    totals = [line.cumulative or Decimal(0) for line in lines]
+    figures = "; ".join(
+        _("%(date)s %(game)s %(net)s, total %(total)s")
+        % {
+            "date": day,
+            "game": line.rep.rules.variant.names,
+            "net": signed(line.net),
+            "total": signed(line.cumulative),
+        }
+        for day, line in zip(days, lines, strict=True)
+    )
+    label = _("%(player)s's money after each finished match: %(figures)s") % {
+        "player": player.name,
+        "figures": figures,
+    }
+    return charts.line_chart(
+        [player.name], [totals], days, label=label, title_id="money-chart-title", y_caption=_("money")
+    )
+
+
+def signed(amount: Decimal | None) -> str:
+    """An amount as the pages show it: a sign, two decimals, in the reader's language."""
+    if amount is None:
+        return ""
+    text = formats.number_format(abs(amount), 2)
+    return ("+" if amount > 0 else "-" if amount < 0 else "") + text
+
+
+# -- Two players ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A match both players sat in: who finished ahead, and each one's money."""
+
+    rep: Replayed
+    partners: bool
+    ahead: str | None  # "a", "b", "level"; None while in progress
+    net_a: Decimal | None
+    net_b: Decimal | None
+
+
+@dataclass
+class HeadToHead:
+    a: Player
+    b: Player
+    meetings: list[Meeting]  # newest first
+    a_ahead: int = 0
+    b_ahead: int = 0
+    level: int = 0
+    money_a: Decimal = Decimal(0)
+    money_b: Decimal = Decimal(0)
+
+    @property
+    def finished(self) -> int:
+        return self.a_ahead + self.b_ahead + self.level
+
+
+def head_to_head(owner: User, a: Player, b: Player) -> HeadToHead:
+    result = HeadToHead(a, b, [])
+    for rep in replayed_matches(owner, a, b):
+        seat_a, seat_b = rep.seat_of(a), rep.seat_of(b)
+        assert seat_a is not None
+        assert seat_b is not None
+        partners = rep.family == "whist" and seat_a % 2 == seat_b % 2
+        ahead = None
+        if rep.finished:
+            first, second = rep.standing(seat_a), rep.standing(seat_b)
+            ahead = "a" if first < second else "b" if second < first else "level"
+            result.a_ahead += ahead == "a"
+            result.b_ahead += ahead == "b"
+            result.level += ahead == "level"
+            result.money_a += rep.net(seat_a) or 0
+            result.money_b += rep.net(seat_b) or 0
+        result.meetings.append(Meeting(rep, partners, ahead, rep.net(seat_a), rep.net(seat_b)))
+    result.meetings.sort(key=lambda m: (m.rep.date, m.rep.match.created_at, m.rep.match.pk), reverse=True)
+    return result
+
+
+# -- A match's running totals ---------------------------------------------------------------------
+
+
+def running_totals(rules: document.Match, played: Any) -> tuple[list[str], list[list[int]]]:
+    """Per player (Whist: per pair) the running figure before the first deal and after each one.
+
+    Busca: busche; Mambassa: lives left (the winner's take of the pot is not a life); Whist:
+    the points each pair has scored in the rubber, tricks and honours.
+    """
+    start, family = rules.start, rules.variant.family
+    names = list(rules.players)
+    if family == "busca":
+        first = list(start.totals) if start else [0] * len(names)
+        return names, [[first[s], *(d.totals[s] for d in played.deals)] for s in range(len(names))]
+    if family == "mambassa":
+        rows = [_mambassa_start(rules)]
+        for deal in played.deals:
+            lives = list(deal.tokens)
+            outcome = played.outcome
+            if outcome is not None and outcome.after_deal == deal.number and outcome.winner is not None:
+                w = outcome.winner
+                lives[w] = rows[-1][w] - (w in deal.payers) + (deal.quarantuno == w)
+            rows.append(lives)
+        return names, [[row[s] for row in rows] for s in range(len(names))]
+    pairs = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    points = [list(start.score) if start else [0, 0]]
+    for deal in played.deals:
+        points.append([points[-1][p] + deal.trick_points[p] + deal.honour_points[p] for p in (0, 1)])
+    return pairs, [[row[p] for row in points] for p in (0, 1)]
+
+
+def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
+    """The running totals drawn as lines; None before the first deal."""
+    if not played.deals:
+        return None
+    family = rules.variant.family
+    names, values = running_totals(rules, played)
+    caption = {
+        "busca": _("Busche after each deal"),
+        "mambassa": _("Lives left after each deal"),
+        "whist": _("Points each pair scored, deal by deal"),
+    }[family]
+    figures = charts.figures_text(names, values)
+    label = _("%(caption)s, from the start: %(figures)s") % {"caption": caption, "figures": figures}
+    x_labels = [str(n) for n in range(len(values[0]))]
+    unit = {"busca": _("busche"), "mambassa": _("lives"), "whist": _("points")}[family]
+    return charts.line_chart(
+        names, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit
+    )

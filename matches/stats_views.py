@@ -1,0 +1,51 @@
+"""The statistics pages: every player per game, one player, two players, a match's chart."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from . import services, stats
+from .access import Access
+from .models import Player
+from .views import with_access
+
+
+@login_required
+def stats_index(request: HttpRequest) -> HttpResponse:
+    tables = stats.game_tables(stats.replayed_matches(request.user))
+    players = Player.objects.filter(owner=request.user)
+    return render(request, "matches/stats.html", {"tables": tables, "players": players})
+
+
+@login_required
+def stats_player(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    others = Player.objects.filter(owner=request.user).exclude(pk=pk)
+    context = {"stats": stats.player_stats(request.user, player), "player": player, "others": others}
+    return render(request, "matches/stats_player.html", context)
+
+
+@login_required
+def stats_head_to_head(request: HttpRequest) -> HttpResponse:
+    """Two players, chosen in the form on the page (``?a=…&b=…``); another account's player is a 404."""
+    players = Player.objects.filter(owner=request.user)
+    chosen = [request.GET.get(key, "") for key in ("a", "b")]
+    context: dict[str, object] = {"players": players, "chosen": chosen}
+    if all(chosen):
+        if not all(pk.isdigit() for pk in chosen):
+            raise Http404
+        a, b = (get_object_or_404(Player, pk=int(pk), owner=request.user) for pk in chosen)
+        if a != b:
+            context["h2h"] = stats.head_to_head(request.user, a, b)
+    return render(request, "matches/stats_head_to_head.html", context)
+
+
+@with_access()
+def match_chart(request: HttpRequest, access: Access) -> HttpResponse:
+    """A match's running totals as lines: anyone who may see the match may see its chart."""
+    standing = services.match_standing(access.match)
+    chart = stats.match_chart(standing.rules, standing.played)
+    context = {"match": access.match, "variant": standing.rules.variant, "chart": chart}
+    return render(request, "matches/match_chart.html", context)
