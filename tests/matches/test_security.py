@@ -96,9 +96,7 @@ def test_every_page_sends_the_security_headers(client: Client, url: str) -> None
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] == "same-origin"
     assert response["X-Frame-Options"] == "DENY"
-    policy = dict(
-        (part.split()[0], part.split()[1:]) for part in response["Content-Security-Policy"].split("; ")
-    )
+    policy = {part.split()[0]: part.split()[1:] for part in response["Content-Security-Policy"].split("; ")}
     assert policy["script-src"] == ["'self'"]
     assert policy["style-src"] == ["'self'"]
     assert policy["frame-ancestors"] == ["'none'"]
@@ -181,9 +179,7 @@ def test_the_lockout_is_said_in_italian_too(client: Client, alice: User) -> None
     ]
 
 
-def test_another_name_from_the_same_address_can_still_log_in(
-    client: Client, alice: User, bob: User
-) -> None:
+def test_another_name_from_the_same_address_can_still_log_in(client: Client, alice: User, bob: User) -> None:
     fail_to_log_in(client, "alice")
 
     response = client.post(LOGIN, {"username": "bob", "password": "bob-password-1"})

@@ -1,0 +1,279 @@
+"""Who may open what: every URL of the site, for every kind of visitor, answers as the table says.
+
+The table below is the site's permission matrix, one row per URL name. The URLs come from the URL
+configuration itself, so a URL added without its row fails ``test_every_url_has_a_row_in_the_matrix``:
+no page can escape the matrix. The visitors:
+
+- anonymous: a browser that is not logged in and joined nothing;
+- owner: alice, whose match, players and evening the URLs name;
+- other: bob, another account;
+- viewer, scorer: phones without an account that joined alice's match by a viewer or a scorer link.
+
+``LOGIN`` is a redirect to the login page (with ``next``); ``ADMIN_LOGIN`` one to the admin's login.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from matches.access import invite_create
+from matches.models import Evening, Invite, Match, Player
+from matches.rules.registry import GAMES
+
+from .guests import scorer, viewer
+from .pages import form_values
+
+LOGIN = "login"  # 302 to the login page
+ADMIN_LOGIN = "admin login"  # 302 to the admin's login page
+REDIRECT = "302"  # 302 somewhere else: the page that follows a change, or the visitor's own page
+ROLES = ("anonymous", "owner", "other", "viewer", "scorer")
+Row = dict[str, tuple[Any, ...]]
+
+# fmt: off
+MATRIX: dict[str, Row] = {
+    # name                      method   anonymous  owner     other     viewer    scorer
+    # -- anyone ---------------------------------------------------------------------------------
+    "health":               {"GET":  (200,       200,      200,      200,      200)},
+    "manifest":             {"GET":  (200,       200,      200,      200,      200)},
+    "service_worker":       {"GET":  (200,       200,      200,      200,      200)},
+    "home":                 {"GET":  (200,       REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "login":                {"GET":  (200,       200,      200,      200,      200),
+                             "POST": (200,       200,      200,      200,      200)},  # a wrong password
+    "logout":               {"GET":  (405,       405,      405,      405,      405),
+                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "signup":               {"GET":  (200,       200,      200,      200,      200),
+                             "POST": (200,       200,      200,      200,      200)},  # an empty form
+    "set_language":         {"GET":  (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT),
+                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "blank_sheets":         {"GET":  (200,       200,      200,      200,      200)},
+    "blank_sheet":          {"GET":  (200,       200,      200,      200,      200)},
+    "evening_public":       {"GET":  (200,       200,      200,      200,      200)},
+    "join":                 {"GET":  (200,       REDIRECT, 200,      200,      200),
+                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    # -- an account's own things: players, matches list, evenings, stats --------------------------
+    "match_list":           {"GET":  (LOGIN,     200,      200,      200,      200)},  # phones: joined ones
+    "player_list":          {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, REDIRECT, LOGIN,    LOGIN)},  # bob adds his own
+    "player_rename":        {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
+    "player_archive":       {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
+    "match_new":            {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 200,      LOGIN,    LOGIN)},  # bob: not his seats
+    "match_import":         {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, REDIRECT, LOGIN,    LOGIN)},  # bob: into his own
+    "evening_list":         {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 200,      LOGIN,    LOGIN)},  # bob: not his seats
+    "evening_detail":       {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN)},
+    "evening_publish":      {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
+    "payment_toggle":       {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
+    "stats":                {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
+    "stats_player":         {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN)},
+    "stats_head_to_head":   {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
+    # -- one match: its owner, and the phones that joined it ---------------------------------------
+    "match_detail":         {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_live":           {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_export_json":    {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_export_csv":     {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_print":          {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_chart":          {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "deal_create":          {"GET":  (405,       405,      405,      405,      405),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "deal_edit":            {"GET":  (LOGIN,     200,      404,      403,      200),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "deal_delete":          {"GET":  (405,       405,      405,      405,      405),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "change_undo":          {"GET":  (405,       405,      405,      405,      405),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "match_rules":          {"GET":  (LOGIN,     200,      404,      403,      200),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "match_share":          {"GET":  (LOGIN,     200,      404,      403,      403),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      403)},
+}
+# fmt: on
+
+# The admin is for staff only, and none of the five is staff: every admin page sends them to its
+# login, whatever models are registered there. Its login page is open to anyone; its logout sends
+# to the admin's index, which sends to that login.
+ADMIN_STAFF_ONLY: Row = {"GET": (ADMIN_LOGIN,) * 5, "POST": (ADMIN_LOGIN,) * 5}
+ADMIN_OPEN: dict[str, Row] = {
+    "admin:login": {"GET": (200,) * 5},
+    "admin:logout": {"GET": (REDIRECT,) * 5, "POST": (REDIRECT,) * 5},
+}
+
+
+def url_names(patterns: list[URLPattern | URLResolver] | None = None, namespace: str = "") -> Iterator[str]:
+    """Every URL pattern of the site by its full name; an unnamed one as ``<unnamed: route>``."""
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from url_names(entry.url_patterns, inner)
+        elif entry.name:
+            yield f"{namespace}{entry.name}"
+        elif not namespace.startswith("admin:"):  # the admin's catch-all sends to its login too
+            yield f"<unnamed: {entry.pattern}>"
+
+
+def expected_row(name: str) -> Row | None:
+    if name in MATRIX:
+        return MATRIX[name]
+    if name in ADMIN_OPEN:
+        return ADMIN_OPEN[name]
+    if name.startswith("admin:"):
+        return ADMIN_STAFF_ONLY
+    return None
+
+
+def test_every_url_has_a_row_in_the_matrix() -> None:
+    missing = [name for name in url_names() if expected_row(name) is None]
+
+    assert not missing, f"URLs without a row in MATRIX (who may open them?): {missing}"
+
+
+def test_the_matrix_names_no_url_that_is_gone() -> None:
+    assert set(MATRIX) <= set(url_names())
+
+
+# -- The world the URLs point into ---------------------------------------------------------------
+
+
+@dataclass
+class World:
+    match: Match
+    player: Player
+    evening: Evening
+    join_token: str
+    clients: dict[str, Client]
+    post_data: dict[str, Callable[[], dict[str, Any]]]
+
+    def kwargs(self, name: str, keys: list[str]) -> dict[str, Any]:
+        """Values for a URL's arguments: alice's things, deal 1, the first change, a game, a token."""
+        if name.startswith(("player_", "stats_player")):
+            pk = self.player.pk
+        elif name.startswith(("evening_", "payment_")):
+            pk = self.evening.pk
+        else:
+            pk = self.match.pk
+        values: dict[str, Any] = {
+            "pk": pk,
+            "number": 1,
+            "change": self.match.changes.order_by("pk").first().pk,  # type: ignore[union-attr]
+            "game": "busca-000",
+            "token": self.evening.public_token if name == "evening_public" else self.join_token,
+            # the admin's
+            "app_label": "auth",
+            "object_id": str(self.match.owner_id),
+            "content_type_id": 1,
+            "id": 1,
+        }
+        return {key: values[key] for key in keys}
+
+
+def url_arguments(name: str) -> list[str]:
+    resolver = get_resolver()
+    possibilities = resolver.reverse_dict.getlist(name.split(":")[-1]) if ":" not in name else None
+    if possibilities is None:
+        namespace, short = name.rsplit(":", 1)
+        _, inner = resolver.namespace_dict[namespace]
+        possibilities = inner.reverse_dict.getlist(short)
+    return list(possibilities[0][0][0][1])
+
+
+@pytest.fixture
+def world(alice: User, bob: User, players: list[Player], make_match: Callable[..., Match]) -> World:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 10]}])
+    evening = Evening.objects.create(owner=alice, date=date(2026, 11, 28), public_token="evening-link")
+    evening.players.set(players)
+    Match.objects.filter(pk=match.pk).update(evening=evening)
+    owner, other = Client(), Client()
+    owner.force_login(alice)
+    other.force_login(bob)
+    clients = {
+        "anonymous": Client(),
+        "owner": owner,
+        "other": other,
+        "viewer": viewer(match),
+        "scorer": scorer(match),
+    }
+    join_token = invite_create(match=match, role=Invite.Role.VIEWER).token
+
+    def deal_data() -> dict[str, Any]:
+        page = owner.get(reverse("match_detail", args=[match.pk]))
+        return {**form_values(page, "deal-form"), "points_0": "25", "points_1": "8", "points_2": "5"}
+
+    def deal_edit_data() -> dict[str, Any]:
+        page = owner.get(reverse("deal_edit", args=[match.pk, 1]))
+        return {**form_values(page, "deal-form"), "points_0": "24", "points_1": "9"}
+
+    def rules_data() -> dict[str, Any]:
+        options = GAMES[match.game].options
+        data = {o.key: "" if o.default is None else str(o.default) for o in options if o.kind != "bool"}
+        data.update({o.key: "on" for o in options if o.kind == "bool" and o.default})
+        return {**data, "stake": "1"}
+
+    def payment_data() -> dict[str, Any]:
+        return {"payer": players[0].pk, "payee": players[1].pk, "amount": "1.00"}
+
+    player_pk = players[0].pk
+    post_data: dict[str, Callable[[], dict[str, Any]]] = {
+        "login": lambda: {"username": "alice", "password": "not-her-password"},
+        "set_language": lambda: {"language": "it"},
+        "join": lambda: {"name": "Ugo"},
+        "player_list": lambda: {"name": "Zeno"},
+        "player_rename": lambda: {"name": "Annina"},
+        "match_new": lambda: {"game": "busca-000", "seat_0": player_pk, "seat_1": players[1].pk,
+                              "seat_2": players[2].pk, "seat_3": players[3].pk, "first_dealer": "0",
+                              **{f"opt_{k}": v for k, v in rules_data().items()}},
+        "evening_list": lambda: {"date": "2026-11-29", "place": "Bar", "players": [player_pk]},
+        "payment_toggle": payment_data,
+        "deal_create": deal_data,
+        "deal_edit": deal_edit_data,
+        "match_rules": rules_data,
+        "match_share": lambda: {"role": "viewer"},
+    }  # fmt: skip
+    return World(match, players[0], evening, join_token, clients, post_data)
+
+
+def answered(response: Any) -> Any:
+    """The status as the matrix writes it."""
+    if response.status_code == 302:
+        location = response["Location"]
+        if location.startswith(reverse("admin:login")):
+            return ADMIN_LOGIN
+        if location.startswith(reverse("login") + "?next="):
+            return LOGIN
+        return REDIRECT
+    return response.status_code
+
+
+@pytest.mark.parametrize("name", list(url_names()))
+def test_each_visitor_gets_what_the_matrix_says(world: World, name: str) -> None:
+    row = expected_row(name)
+    assert row is not None, f"{name} has no row in MATRIX"
+    url = reverse(name, kwargs=world.kwargs(name, url_arguments(name)))
+    wrong = []
+    for method, statuses in row.items():
+        for role, status in zip(ROLES, statuses, strict=True):
+            client = world.clients[role]
+            # Each request starts from the same world: what one visitor changed is rolled back.
+            with transaction.atomic():
+                if method == "GET":
+                    response = client.get(url)
+                else:
+                    response = client.post(url, world.post_data.get(name.split(":")[-1], dict)())
+                transaction.set_rollback(True)
+            if answered(response) != status:
+                wrong.append(f"{method} {url} as {role}: {answered(response)}, the matrix says {status}")
+
+    assert not wrong, "\n".join(wrong)
