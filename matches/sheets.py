@@ -12,19 +12,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from . import spoken
 from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Match
+from .pagecache import KeptInclude
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
 from .rules.registry import GAMES
 from .rules.whist import Rubber
-from .services import UNDOABLE, Standing
+from .services import UNDOABLE, Standing, state_key
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
@@ -99,6 +102,7 @@ def sheet_context(
     match, played, rules = standing.match, standing.played, standing.rules
     if form is None and played.outcome is None and can_score:
         form = entry_form(standing)
+    key = state_key(match, standing.players)
     context = {
         "match": match,
         "variant": rules.variant,
@@ -109,14 +113,15 @@ def sheet_context(
         "form": form,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
-        "top_template": f"matches/{rules.variant.family}_top.html",
-        "deals_template": f"matches/{rules.variant.family}_deals.html",
+        # The drawing and the deal table are drawn once per version of the match (pagecache).
+        "top_template": KeptInclude(f"matches/{rules.variant.family}_top.html", key),
+        "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
         "form_template": f"matches/{rules.variant.family}_form.html",
         "can_score": can_score,
         "changes": change_rows(match),
     }
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
-    context.update(family[rules.variant.family](match, standing.players, played, rules.variant, preview))
+    context.update(family[rules.variant.family](match, standing.players, played, rules, preview))
     return context
 
 
@@ -165,6 +170,27 @@ def change_rows(match: Match, limit: int = 50) -> list[dict[str, Any]]:
     return rows
 
 
+def latest_deal(standing: Standing, *, saved: bool) -> str:
+    """The result of the match's latest deal as a sentence to read out ("" before the first deal).
+
+    ``saved``: said to the phone that saved it; otherwise to the phones that see the sheet change.
+    """
+    played, names = standing.played, standing.players
+    if not played.deals:
+        return ""
+    deal = played.deals[-1]
+    family = standing.rules.variant.family
+    if family == "busca":
+        result = spoken.busca_deal(deal, names)
+    elif family == "mambassa":
+        result = " ".join(explain(deal, names, bool(standing.match.options["holder_pays"])))
+    else:
+        result = spoken.whist_deal(deal, pair_names(names))
+    dealer = _name(names, played.next_dealer) if played.outcome is None else None
+    say = spoken.deal_saved if saved else spoken.sheet_changed
+    return say(deal.number, result, dealer)
+
+
 def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
     """A match in the history: its scores, who won and lost, read from the stored result."""
     result = match.result
@@ -201,24 +227,28 @@ def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]
 
 
 def busca_context(
-    match: Match, names: Sequence[str], played: BuscaMatch, variant: Any, preview: Any
+    match: Match, names: Sequence[str], played: BuscaMatch, rules: Any, preview: Any
 ) -> dict[str, Any]:
+    variant = rules.variant
     outcome, totals = played.outcome, played.totals
-    label = _("Score cross: %(scores)s") % {
-        "scores": ", ".join(
-            ngettext("%(name)s %(busche)d busca", "%(name)s %(busche)d busche", t) % {"name": n, "busche": t}
-            for n, t in zip(names, totals, strict=True)
-        )
-    }
-    cross = busca_cross(
+    label = spoken.busca_label(
         names,
         totals,
-        variant.thresholds(match.options),
-        dealer=played.next_dealer,
-        losers=outcome.losers if outcome else (),
-        winners=outcome.winners if outcome else (),
-        label=label,
-        dealer_label=_("dealer"),
+        dealer=_name(names, played.next_dealer),
+        losers=[names[s] for s in outcome.losers] if outcome else (),
+    )
+    # Drawn only when the drawing is not kept already (pagecache).
+    cross = SimpleLazyObject(
+        lambda: busca_cross(
+            names,
+            totals,
+            variant.thresholds(match.options),
+            dealer=played.next_dealer,
+            losers=outcome.losers if outcome else (),
+            winners=outcome.winners if outcome else (),
+            label=label,
+            dealer_label=_("dealer"),
+        )
     )
     settlement = None
     if outcome is not None and match.options.get("stake"):
@@ -229,7 +259,7 @@ def busca_context(
         "winners": [names[s] for s in outcome.winners] if outcome else [],
         "settlement": settlement,
         "cross": cross,
-        "rows": busca_rows(played, names),
+        "rows": SimpleLazyObject(lambda: busca_rows(played, names)),  # only when the table is drawn
         "next_leader": _name(names, played.next_leader),
     }
 
@@ -357,45 +387,45 @@ def _tie_break(deal: MambassaDealResult, names: Sequence[str]) -> list[str]:
 
 
 def mambassa_context(
-    match: Match, names: Sequence[str], game: MambassaGame, variant: Any, preview: Any
+    match: Match, names: Sequence[str], game: MambassaGame, rules: Any, preview: Any
 ) -> dict[str, Any]:
+    variant = rules.variant
     outcome = game.outcome
     holder_pays = bool(match.options["holder_pays"])
-    label = _("Lives and pot: %(tokens)s; pot %(pot)d") % {
-        "tokens": ", ".join(
-            ngettext("%(name)s %(count)d token", "%(name)s %(count)d tokens", t) % {"name": n, "count": t}
-            for n, t in zip(names, game.tokens, strict=True)
-        ),
-        "pot": game.pot,
-    }
-    out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
-    table = mambassa_table(
+    winners: list[str] = []
+    if outcome is not None:
+        winners = (
+            [names[outcome.winner]] if outcome.winner is not None else [names[s] for s in outcome.sharers]
+        )
+    label = spoken.mambassa_label(
         names,
         game.tokens,
         game.pot,
-        lives=int(match.options["lives"]),
-        dealer=game.next_dealer,
-        out_after=game.out_after,
-        winner=outcome.winner if outcome else None,
-        label=label,
-        dealer_label=_("dealer"),
-        out_labels=out_labels,
-        pot_label=_("pot"),
+        out={seat for seat, held in enumerate(game.tokens) if held == 0} | set(game.out_after),
+        dealer=_name(names, game.next_dealer),
+        winners=winners,
+    )
+    out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
+    # Drawn only when the drawing is not kept already (pagecache).
+    table = SimpleLazyObject(
+        lambda: mambassa_table(
+            names,
+            game.tokens,
+            game.pot,
+            lives=int(match.options["lives"]),
+            dealer=game.next_dealer,
+            out_after=game.out_after,
+            winner=outcome.winner if outcome else None,
+            label=label,
+            dealer_label=_("dealer"),
+            out_labels=out_labels,
+            pot_label=_("pot"),
+        )
     )
     settlement = None
     if outcome is not None and match.options.get("stake"):
         settlement = _settlement(names, variant.settle(match.options, game))
-    rows = [
-        {
-            "number": deal.number,
-            "dealer": names[deal.dealer],
-            "lines": explain(deal, names, holder_pays),
-            "hands": _shown_hands(deal, names),
-            "tokens": list(zip(names, deal.tokens, strict=True)),
-            "pot": deal.pot,
-        }
-        for deal in reversed(game.deals)
-    ]
+    rows = SimpleLazyObject(lambda: mambassa_rows(game, names, holder_pays))  # only when the table is drawn
     preview_context = None
     if preview is not None:
         preview_context = {
@@ -410,6 +440,21 @@ def mambassa_context(
         "settlement": settlement,
         "preview": preview_context,
     }
+
+
+def mambassa_rows(game: MambassaGame, names: Sequence[str], holder_pays: bool) -> list[dict[str, Any]]:
+    """The deal table, newest deal first: who paid and why, the hands shown, tokens and pot."""
+    return [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "lines": explain(deal, names, holder_pays),
+            "hands": _shown_hands(deal, names),
+            "tokens": list(zip(names, deal.tokens, strict=True)),
+            "pot": deal.pot,
+        }
+        for deal in reversed(game.deals)
+    ]
 
 
 def _shown_hands(deal: MambassaDealResult, names: Sequence[str]) -> list[dict[str, Any]]:
@@ -455,51 +500,37 @@ def whist_columns(match: Match, rubber: Rubber) -> list[GameColumn]:
 
 
 def whist_context(
-    match: Match, names: Sequence[str], rubber: Rubber, variant: Any, preview: Any
+    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, preview: Any
 ) -> dict[str, Any]:
+    variant = rules.variant
     pairs = pair_names(names)
     outcome = rubber.outcome
     totals = variant.totals(match.options, rubber)
-    template = _(
-        "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; "
-        "game in progress %(a)d to %(b)d"
-    )
-    if outcome is not None:
-        template = _(
-            "Whist sheet: %(first)s %(first_games)d games, %(second)s %(second_games)d; the rubber is over"
-        )
-    label = template % {
-        "first": pairs[0],
-        "first_games": rubber.wins(0),
-        "second": pairs[1],
-        "second_games": rubber.wins(1),
-        "a": rubber.score[0],
-        "b": rubber.score[1],
-    }
-    sheet = whist_sheet(
+    label = spoken.whist_label(
         pairs,
-        whist_columns(match, rubber),
-        value_labels={3: _("treble"), 2: _("double"), 1: _("single")},
-        rubber_winner=outcome.winner if outcome else None,
-        rubber_bonus=int(match.options["rubber_bonus"]),
-        totals=totals if outcome else None,
-        bonus_label=_("rubber"),
-        total_label=_("total"),
-        pays_label=_("pays"),
-        label=label,
+        (rubber.wins(0), rubber.wins(1)),
+        totals,
+        rubber.score,
+        dealer=_name(names, rubber.next_dealer),
+        winner=pairs[outcome.winner] if outcome else None,
+    )
+    # Drawn only when the drawing is not kept already (pagecache).
+    sheet = SimpleLazyObject(
+        lambda: whist_sheet(
+            pairs,
+            whist_columns(match, rubber),
+            value_labels={3: _("treble"), 2: _("double"), 1: _("single")},
+            rubber_winner=outcome.winner if outcome else None,
+            rubber_bonus=int(match.options["rubber_bonus"]),
+            totals=totals if outcome else None,
+            bonus_label=_("rubber"),
+            total_label=_("total"),
+            pays_label=_("pays"),
+            label=label,
+        )
     )
     settlement = variant.settle(match.options, rubber)
-    rows = [
-        {
-            "number": deal.number,
-            "dealer": names[deal.dealer],
-            "trick_points": deal.trick_points,
-            "honour_points": deal.honour_points,
-            "score": deal.score,
-            "game": deal.game,
-        }
-        for deal in reversed(rubber.deals)
-    ]
+    rows = SimpleLazyObject(lambda: whist_rows(match, names, rubber, rules))  # only when the table is drawn
     return {
         "pairs": pairs,
         "sheet": sheet,
@@ -513,6 +544,28 @@ def whist_context(
         "stake_basis": match.options["stake_basis"],
         "next_leader": _name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),
     }
+
+
+def whist_rows(match: Match, names: Sequence[str], rubber: Rubber, rules: Any) -> list[dict[str, Any]]:
+    """The deal table, newest deal first: trick and honour points, the score, the games won."""
+    return [
+        {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "trick_points": deal.trick_points,
+            "honour_points": deal.honour_points,
+            "score": deal.score,
+            "game": deal.game,
+            "revoke": entry.revoke,
+            # The three points a revoke gives (by that house rule) are in no trick or honour count.
+            "penalty": 3
+            if entry.revoke is not None and match.options["revoke_penalty"] == "three_points"
+            else 0,
+        }
+        for deal, entry in zip(
+            reversed(rubber.deals), reversed(rules.deals[: len(rubber.deals)]), strict=True
+        )
+    ]
 
 
 def deal_table(document: Mapping[str, Any]) -> list[list[Any]]:

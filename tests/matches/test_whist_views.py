@@ -232,7 +232,8 @@ def test_the_sheet_names_the_pairs_and_says_who_deals_and_who_leads(
     assert count(page, "svg", class_="whist-sheet", role="img") == 1
     assert texts(page, "text", class_="pair-name") == [FIRST, SECOND]
     assert text(page, "title", id="whist-title") == (
-        "Whist sheet: Anna & Carla 0 games, Bruno & Dario 0; game in progress 0 to 0"
+        "Whist sheet: Anna & Carla 0 games, 0 points; Bruno & Dario 0 games, 0 points; "
+        "this game 0 to 0; Anna deals next"
     )
     assert rubber_state(page) == "Games: Anna & Carla 0 – 0 Bruno & Dario"
     # AMB-32: the player to the dealer's right leads, and the deal passes to the right.
@@ -404,6 +405,8 @@ def test_a_revoke_gives_the_opponents_3_points_before_the_tricks(
     page = alice_client.get(sheet_url(match))
     assert sheet_games(page)[0] == ("1", "1", "0,5", "treble 3", "1")
     assert rubber_state(page) == "Games: Anna & Carla 0 – 1 Bruno & Dario"
+    # The deal table says who revoked and where the 3 points came from.
+    assert texts(page, "small", class_="revoke") == ["revoked", "+3 for the revoke"]
 
 
 def test_the_revoking_pair_stops_one_point_short_of_the_game(
