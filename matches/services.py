@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .models import Change, Deal, Evening, Match, Player, Seat
+from .pagecache import Recent
 from .rules import document
 from .rules.core import Problem, Refused, gettext_noop
 
@@ -31,30 +32,62 @@ class Standing:
     played: Any  # the replay: BuscaMatch or MambassaGame
 
 
-def match_document(match: Match, deals: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+def match_document(
+    match: Match, deals: Sequence[Mapping[str, Any]] | None = None, players: Sequence[str] | None = None
+) -> dict[str, Any]:
     """The match as a document of INTERCHANGE.md, without its ``result``."""
     if deals is None:
         deals = [deal.entry for deal in match.deals.all()]
+    if players is None:
+        players = seat_names(match)
     return {
         "format": document.FORMAT,
         "game": match.game,
         "options": match.options,
-        "players": [seat.player.name for seat in match.seats.select_related("player")],
+        "players": list(players),
         "first_dealer": None,
         "start": match.start,
         "deals": list(deals),
     }
 
 
-def _read(match: Match, deals: Sequence[Mapping[str, Any]] | None = None) -> document.Match:
-    doc = match_document(match, deals)
+def seat_names(match: Match) -> tuple[str, ...]:
+    """The players' names in seating order (one query, or none where the seats were prefetched)."""
+    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
+        return tuple(seat.player.name for seat in match.seats.all())
+    return tuple(seat.player.name for seat in match.seats.select_related("player"))
+
+
+def _read(
+    match: Match, deals: Sequence[Mapping[str, Any]] | None = None, players: Sequence[str] | None = None
+) -> document.Match:
+    doc = match_document(match, deals, players)
     doc["first_dealer"] = doc["players"][match.first_dealer]
     return document.read_document(doc)
 
 
+# Replays kept by this process, by the match's state: a page asked for again is not replayed.
+_REPLAYS: Recent[tuple[Any, ...], tuple[document.Match, Any]] = Recent(512)
+
+
+def state_key(match: Match, players: Sequence[str]) -> tuple[Any, ...]:
+    """What names a match's state: every change bumps its version; a renamed player changes the names."""
+    return (match.pk, match.version, match.updated_at, tuple(players))
+
+
 def match_standing(match: Match) -> Standing:
-    rules = _read(match)
-    return Standing(match, rules.players, rules, rules.play())
+    """The match replayed, as it is now in the database (``match`` is brought up to date first)."""
+    current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
+    if current is not None and current != (match.version, match.updated_at):
+        match.refresh_from_db()  # changed since it was read, by this request or another
+    players = seat_names(match)
+
+    def replay() -> tuple[document.Match, Any]:
+        rules = _read(match, players=players)
+        return rules, rules.play()
+
+    rules, played = _REPLAYS.get_or_make(state_key(match, players), replay)
+    return Standing(match, rules.players, rules, played)
 
 
 def match_export(match: Match) -> dict[str, Any]:
@@ -251,11 +284,16 @@ def deal_record(
     return deal
 
 
-def deal_preview(*, match: Match, entry: Mapping[str, Any]) -> Any:
-    """What the next deal would give, judged by the engine; nothing is stored."""
+def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
+    """What the next deal (or deal ``number``, corrected) would give, judged by the engine; nothing is stored."""
     entries = [deal.entry for deal in match.deals.all()]
-    played = _read(match, [*entries, entry]).play()
-    return played.deals[-1]
+    if number is None:
+        entries.append(entry)
+        number = len(entries)
+    else:
+        entries[number - 1] = entry
+    played = _read(match, entries).play()
+    return played.deals[number - 1]
 
 
 @transaction.atomic

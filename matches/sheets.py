@@ -426,12 +426,7 @@ def mambassa_context(
     if outcome is not None and match.options.get("stake"):
         settlement = _settlement(names, variant.settle(match.options, game))
     rows = SimpleLazyObject(lambda: mambassa_rows(game, names, holder_pays))  # only when the table is drawn
-    preview_context = None
-    if preview is not None:
-        preview_context = {
-            "lines": explain(preview, names, holder_pays),
-            "hands": _shown_hands(preview, names),
-        }
+    preview_context = None if preview is None else judged(preview, names, holder_pays)
     return {
         "table": table,
         "rows": rows,
@@ -455,6 +450,11 @@ def mambassa_rows(game: MambassaGame, names: Sequence[str], holder_pays: bool) -
         }
         for deal in reversed(game.deals)
     ]
+
+
+def judged(deal: MambassaDealResult, names: Sequence[str], holder_pays: bool) -> dict[str, Any]:
+    """The hands of a deal as the app judged them, and why who pays pays: shown before saving."""
+    return {"lines": explain(deal, names, holder_pays), "hands": _shown_hands(deal, names)}
 
 
 def _shown_hands(deal: MambassaDealResult, names: Sequence[str]) -> list[dict[str, Any]]:

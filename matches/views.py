@@ -186,6 +186,7 @@ def match_live(request: HttpRequest, access: Access) -> HttpResponse:
         return HttpResponse(status=204)
     standing = services.match_standing(access.match)
     context = sheets.sheet_context(standing, can_score=access.can_score)
+    context["announcement"] = sheets.latest_deal(standing, saved=False)
     context["stale_form"] = request.GET.get("number") not in (None, "", str(context["next_number"]))
     context["status_changed"] = request.GET.get("s") not in (None, access.match.status)
     return render(request, "matches/match_detail.html#live", context)
@@ -231,6 +232,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                 form = None
                 standing = services.match_standing(match)
     context = sheets.sheet_context(standing, form, preview)
+    if form is None:  # saved: the page reads out the deal's result
+        context["announcement"] = sheets.latest_deal(standing, saved=True)
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
@@ -243,7 +246,15 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
     get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match)
     form: Any = sheets.entry_form(standing, request.POST or None, number=number)
-    if request.method == "POST" and form.is_valid():
+    preview = None
+    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
+        # Judge the hands of the corrected deal, store nothing.
+        try:
+            deal = services.deal_preview(match=match, entry=form.entry(), number=number)
+            preview = sheets.judged(deal, standing.players, bool(match.options["holder_pays"]))
+        except Refused as refused:
+            form.add_problems(refused.problems)
+    elif request.method == "POST" and form.is_valid():
         try:
             services.deal_edit(
                 match=match,
@@ -271,6 +282,7 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
         "variant": standing.rules.variant,
         "names": standing.players,
         "form_template": f"matches/{standing.rules.variant.family}_form.html",
+        "preview": preview,
     }
     return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
 

@@ -325,7 +325,7 @@ def test_the_sheet_draws_the_table_with_each_players_tokens_and_the_pot(
     assert page.status_code == 200
     assert count(page, "svg", role="img") == 1
     assert text(page, "title", id="table-title") == (
-        "Lives and pot: Anna 3 tokens, Bruno 1 token, Carla 3 tokens, Dario 2 tokens; pot 7"
+        "Lives and pot: Anna 3 tokens, Bruno 1 token, Carla 3 tokens, Dario 2 tokens; pot 7; Carla deals next"
     )
     assert table(page) == ([3, 1, 3, 2], 7)
     # Each player's place shows a coin per token, an empty ring per life lost, and the number.
@@ -759,7 +759,7 @@ def test_players_who_are_out_are_greyed_on_the_table_with_the_deal_they_went_out
     # The deal skips those who are out: Anna, then Carla, then Anna again.
     assert text(logged(page, 2), "small") == "Carla dealt · pot 6"
     assert text(page, "p", class_="next") == "Anna deals"
-    assert "Bruno 0 tokens, Carla 1 token, Dario 0 tokens" in text(page, "title", id="table-title")
+    assert "Bruno out, Carla 1 token, Dario out" in text(page, "title", id="table-title")
 
 
 # -- correcting an earlier deal ------------------------------------------------------------------------
@@ -797,16 +797,23 @@ def test_the_edit_page_shows_a_cards_deal_as_it_was_entered(
     assert values["dealer"] == "1"  # Bruno dealt deal 2
 
 
-def test_the_edit_page_has_no_judge_button_that_would_save_the_correction(
+def test_judging_the_hands_of_a_correction_shows_them_and_changes_nothing(
     alice_client: Client, make_mambassa: MakeMambassa
 ) -> None:
-    # The edit view stores whatever is posted: a "Judge the hands" there would save, not judge.
-    match = make_mambassa(deals=[QUARANTUNO_DEAL])
+    match = make_mambassa(deals=[QUARANTUNO_DEAL, {"payers": ["Dario"]}])
+    version = stored(match).version
 
-    page = alice_client.get(edit_url(match, 1))
+    page = alice_client.post(edit_url(match, 1), cards(*RUNS_HANDS, **JUDGE))
 
-    assert count(page, "button", name="preview") == 0
+    assert page.status_code == 200
+    (preview,) = elements(page, "section", class_="preview")
+    assert texts(preview, "p")[0] == "Anna pays: scala corta to the 5 of coppe, the lowest."
+    # The new hands stay in the form, ready to be saved as the correction; nothing moved.
+    values = form_values(page, "deal-form")
+    assert [values[f"hand_{seat}"] for seat in range(4)] == list(RUNS_HANDS)
     assert texts(page, "button", class_="primary") == ["Save the correction"]
+    assert entries(match) == [QUARANTUNO_DEAL, {"payers": ["Dario"]}]
+    assert stored(match).version == version
 
 
 def test_correcting_a_quick_deal_replays_the_later_deals(
