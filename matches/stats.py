@@ -225,6 +225,10 @@ class PlayerStats:
     chart: charts.LineChart | None = None
     finished: int = field(default=0)
 
+    @property
+    def money_text(self) -> str:
+        return signed(self.money)
+
 
 def player_stats(owner: User, player: Player) -> PlayerStats:
     reps = replayed_matches(owner, player)
@@ -260,7 +264,9 @@ def money_chart(player: Player, lines: Sequence[MatchLine]) -> charts.LineChart 
     if not lines:
         return None
     days = [formats.date_format(line.rep.date, "j M") for line in lines]
-    totals = [line.cumulative or Decimal(0) for line in lines]
+    # A day's second match is drawn after its first one, under no date of its own.
+    shown = [day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days)]
+    totals = [(line.cumulative or Decimal(0)).quantize(Decimal("0.01")) for line in lines]  # cents shown
     figures = "; ".join(
         _("%(date)s %(game)s %(net)s, total %(total)s")
         % {
@@ -276,7 +282,7 @@ def money_chart(player: Player, lines: Sequence[MatchLine]) -> charts.LineChart 
         "figures": figures,
     }
     return charts.line_chart(
-        [player.name], [totals], days, label=label, title_id="money-chart-title", y_caption=_("money")
+        [player.name], [totals], shown, label=label, title_id="money-chart-title", y_caption=_("money")
     )
 
 
