@@ -1,0 +1,83 @@
+"""What a web process keeps between requests: replays and drawn sheets, per version of a match.
+
+A match's replay and the markup of its drawing and deal table change only when the match does,
+and every change bumps ``Match.version`` (services._refresh) and ``updated_at``. Kept under a key
+made of those, a replay or a drawing is never stale: a changed match has a new key, and the old
+entry is simply never asked for again and falls off the end. Each process keeps its own (there is
+nothing to share or invalidate), a few hundred matches at most.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
+
+from django.template import Context
+from django.utils import translation
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """The ``size`` most recently used values, by key (an LRU cache), safe to share between threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[K, V] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+FRAGMENTS: Recent[tuple[Any, ...], str] = Recent(256)
+
+
+class KeptInclude:
+    """A template for ``{% include %}`` whose output is kept per version of the match it draws.
+
+    ``key`` names the match's state (its pk, version, update time and players' names); the
+    language and whether the viewer may score are added, as the markup depends on them too.
+    The template must depend on nothing else (no CSRF token, no user): the drawings and the deal
+    tables qualify.
+    """
+
+    def __init__(self, name: str, key: tuple[Any, ...]) -> None:
+        self.name, self.key = name, key
+
+    def __str__(self) -> str:
+        return self.name
+
+    def render(self, context: Context) -> str:
+        key = (self.name, *self.key, translation.get_language(), bool(context.get("can_score")))
+        html = FRAGMENTS.get(key)
+        if html is None:
+            assert context.template is not None
+            html = context.template.engine.get_template(self.name).render(context)
+            FRAGMENTS.put(key, html)
+        return html
