@@ -51,6 +51,7 @@ class Series:
     index: int
     name: str  # as shown at the line's end: shortened when long
     full_name: str
+    name_lines: tuple[str, ...]  # the name as shown, one text line each ("Anna &", "Carla")
     values: tuple[Decimal, ...]
     points: str  # the polyline's points, "x,y x,y …"
     markers: str  # one path drawing every marker of the line
@@ -139,7 +140,9 @@ def line_chart(
         shown.append(count - 1)  # the last one too, when it does not crowd the one before
     x_ticks = tuple(XTick(_r(x_of(i)), x_labels[i]) for i in shown)
 
-    ends = _spread([y_of(line[-1]) for line in lines])
+    # A name may ask for a line break ("Anna &\nCarla"): each line is shortened on its own.
+    name_lines = [tuple(shorten(part, NAME_LIMIT) for part in name.split("\n")) for name in names]
+    ends = _spread([y_of(line[-1]) for line in lines], [len(parts) for parts in name_lines])
     marked = count <= MAX_MARKED
     series = []
     for index, (name, line) in enumerate(zip(names, lines, strict=True)):
@@ -152,8 +155,9 @@ def line_chart(
         series.append(
             Series(
                 index=index,
-                name=shorten(name, NAME_LIMIT),
-                full_name=name,
+                name=" ".join(name_lines[index]),
+                full_name=" ".join(name.split()),
+                name_lines=name_lines[index],
                 values=line,
                 points=" ".join(f"{_n(x)},{_n(y)}" for x, y in coords),
                 markers=" ".join(marker_path(shape, x, y) for x, y in at),
@@ -187,7 +191,8 @@ def line_chart(
 def figures_text(names: Sequence[str], values: Sequence[Sequence[Decimal | int]]) -> str:
     """Every figure of the lines, for the text alternative: "Anna: 0, 5, 7; Bruno: 0, 0, 4"."""
     return "; ".join(
-        f"{name}: {', '.join(str(v) for v in line)}" for name, line in zip(names, values, strict=True)
+        f"{' '.join(name.split())}: {', '.join(str(v) for v in line)}"
+        for name, line in zip(names, values, strict=True)
     )
 
 
@@ -226,16 +231,20 @@ def marker_path(shape: str, x: float, y: float, size: float = MARKER) -> str:
     raise ValueError(f"unknown marker shape {shape!r}")
 
 
-def _spread(ys: Sequence[float]) -> list[float]:
-    """The names' heights at the lines' ends, moved apart just enough not to overlap."""
+def _spread(ys: Sequence[float], sizes: Sequence[int]) -> list[float]:
+    """The names' heights at the lines' ends, moved apart just enough not to overlap.
+
+    ``sizes`` says how many text lines each name takes; its first line sits at its height.
+    """
     order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
     placed = [ys[i] for i in order]
+    tall = [sizes[i] * LABEL_GAP for i in order]
     for k in range(1, len(placed)):
-        placed[k] = max(placed[k], placed[k - 1] + LABEL_GAP)
+        placed[k] = max(placed[k], placed[k - 1] + tall[k - 1])
     # Names pushed below the chart come back up, pushing the others up in turn.
     limit = HEIGHT - 6.0
     for k in range(len(placed) - 1, -1, -1):
-        ceiling = limit if k == len(placed) - 1 else placed[k + 1] - LABEL_GAP
+        ceiling = limit - tall[k] + LABEL_GAP if k == len(placed) - 1 else placed[k + 1] - tall[k]
         placed[k] = min(placed[k], ceiling)
     result = [0.0] * len(ys)
     for k, i in enumerate(order):

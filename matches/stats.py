@@ -391,6 +391,7 @@ def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
     label = _("%(caption)s, from the start: %(figures)s") % {"caption": caption, "figures": figures}
     x_labels = [str(n) for n in range(len(values[0]))]
     unit = {"busca": _("busche"), "mambassa": _("lives"), "whist": _("points")}[family]
+    drawn = [name.replace(" & ", " &\n") for name in names]  # a Whist pair: a name on each text line
     return charts.line_chart(
-        names, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit
+        drawn, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit
     )

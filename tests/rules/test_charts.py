@@ -139,3 +139,13 @@ def test_the_chart_geometry_loads_no_django() -> None:
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_pairs_name_goes_on_two_lines_and_keeps_its_room() -> None:
+    chart = charts.line_chart(["Anna &\nCarla", "Bruno &\nDario"], [[0, 7], [0, 7]], ["0", "1"])
+    first, second = chart.series
+    assert first.name_lines == ("Anna &", "Carla")
+    assert first.full_name == "Anna & Carla"
+    # Two text lines each: the second name starts below both lines of the first.
+    assert abs(second.end.y - first.end.y) >= 2 * charts.LABEL_GAP - 0.1
+    assert chart.label == "Anna & Carla: 0, 7; Bruno & Dario: 0, 7"
