@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from matches.backup import site_restore
+from matches.rules.core import Refused
+
+from ._io import read_json, refuse
+
+
+class Command(BaseCommand):
+    help = (
+        "Store the accounts of a backup (FILE, or - for standard input) with their players, evenings and "
+        "matches. Refused whole, storing nothing, if the file has a problem or an account already exists."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file")
+
+    def handle(self, *args: Any, file: str, **options: Any) -> None:
+        try:
+            usernames = site_restore(read_json(file))
+        except Refused as refused:
+            refuse(self, refused)
+        for username in usernames:
+            self.stdout.write(username)
