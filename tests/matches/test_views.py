@@ -66,7 +66,7 @@ def test_the_sheet_draws_the_score_cross_with_a_text_alternative(
     assert page.status_code == 200
     assert count(page, "svg", role="img") == 1
     assert text(page, "title", id="cross-title") == (
-        "Score cross: Anna 5 busche, Bruno 0 busche, Carla 0 busche, Dario 0 busche"
+        "Score cross: Anna 5 busche, Bruno 0 busche, Carla 0 busche, Dario 0 busche; Anna deals next"
     )
 
 

@@ -1,0 +1,145 @@
+"""What a screen reader says: the text alternative of each drawing, and the result of a deal.
+
+The drawings (the Busca cross, the Mambassa table, the Whist sheet) are pictures; each gets
+a sentence that reads the same score, and who deals next. After a deal is entered, its
+result is read out from a polite live region of the match page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .rules.busca import DealResult as BuscaDeal
+from .rules.whist import DealResult as WhistDeal
+
+
+def _joined(names: Sequence[str]) -> str:
+    return ", ".join(names)
+
+
+def _busche(name: str, busche: int) -> str:
+    return ngettext("%(name)s %(busche)d busca", "%(name)s %(busche)d busche", busche) % {
+        "name": name,
+        "busche": busche,
+    }
+
+
+def _deals_next(text: str, dealer: str | None) -> str:
+    if dealer is None:
+        return text
+    return _("%(text)s; %(dealer)s deals next") % {"text": text, "dealer": dealer}
+
+
+def busca_label(
+    names: Sequence[str], totals: Sequence[int], *, dealer: str | None, losers: Sequence[str] = ()
+) -> str:
+    """ "Score cross: Anna 7 busche, Bruno 3 busche, …; Dario deals next" (or who lost)."""
+    text = _("Score cross: %(scores)s") % {
+        "scores": _joined([_busche(n, t) for n, t in zip(names, totals, strict=True)])
+    }
+    if losers:
+        return ngettext(
+            "%(text)s; match over, %(losers)s loses", "%(text)s; match over, %(losers)s lose", len(losers)
+        ) % {"text": text, "losers": _joined(losers)}
+    return _deals_next(text, dealer)
+
+
+def mambassa_label(
+    names: Sequence[str],
+    tokens: Sequence[int],
+    pot: int,
+    *,
+    out: Collection[int],
+    dealer: str | None,
+    winners: Sequence[str] = (),
+) -> str:
+    """ "Lives and pot: Anna 3 tokens, Bruno out, …; pot 4; Carla deals next" (or who takes the pot)."""
+    lives = [
+        _("%(name)s out") % {"name": name}
+        if seat in out
+        else ngettext("%(name)s %(count)d token", "%(name)s %(count)d tokens", held)
+        % {"name": name, "count": held}
+        for seat, (name, held) in enumerate(zip(names, tokens, strict=True))
+    ]
+    text = _("Lives and pot: %(tokens)s; pot %(pot)d") % {"tokens": _joined(lives), "pot": pot}
+    if winners:
+        return ngettext(
+            "%(text)s; game over, %(winners)s takes the pot",
+            "%(text)s; game over, %(winners)s share the pot",
+            len(winners),
+        ) % {"text": text, "winners": _joined(winners)}
+    return _deals_next(text, dealer)
+
+
+def whist_label(
+    pairs: Sequence[str],
+    games: Sequence[int],
+    points: Sequence[int],
+    score: Sequence[int],
+    *,
+    dealer: str | None,
+    winner: str | None = None,
+) -> str:
+    """ "Whist sheet: Anna & Carla 1 game, 3 points; Bruno & Dario 0 games, 0 points; this game 2 to 0; …"."""
+    sides = [
+        ngettext(
+            "%(pair)s %(games)d game, %(points)d points",
+            "%(pair)s %(games)d games, %(points)d points",
+            won,
+        )
+        % {"pair": pair, "games": won, "points": total}
+        for pair, won, total in zip(pairs, games, points, strict=True)
+    ]
+    text = _("Whist sheet: %(sides)s") % {"sides": "; ".join(sides)}
+    if winner is not None:
+        return _("%(text)s; the rubber is over, %(pair)s win it") % {"text": text, "pair": winner}
+    text = _("%(text)s; this game %(a)d to %(b)d") % {"text": text, "a": score[0], "b": score[1]}
+    return _deals_next(text, dealer)
+
+
+# -- The result of one deal, read out when it is entered ------------------------------------------
+
+
+def busca_deal(deal: BuscaDeal, names: Sequence[str]) -> str:
+    """ "Anna 2 busche, Bruno 1 busca, Carla 0 busche, Dario 0 busche"."""
+    return _joined([_busche(n, b) for n, b in zip(names, deal.busche, strict=True)])
+
+
+def whist_deal(deal: WhistDeal, pairs: Sequence[str]) -> str:
+    """ "Anna & Carla score 5 (3 for tricks, 2 for honours); Anna & Carla win the game"."""
+    parts = []
+    for pair, tricks, honours in zip(pairs, deal.trick_points, deal.honour_points, strict=True):
+        if tricks or honours:
+            parts.append(
+                _("%(pair)s score %(points)d (%(tricks)d for tricks, %(honours)d for honours)")
+                % {"pair": pair, "points": tricks + honours, "tricks": tricks, "honours": honours}
+            )
+    if not parts:
+        parts.append(_("nobody scores"))
+    if deal.game is not None:
+        parts.append(_("%(pair)s win the game") % {"pair": pairs[deal.game.winner]})
+    return "; ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def _then(text: str, dealer: str | None) -> str:
+    """The result as a sentence, then who deals next as another."""
+    if dealer is None:
+        return _sentence(text)
+    return f"{_sentence(text)} {_('%(dealer)s deals next.') % {'dealer': dealer}}"
+
+
+def deal_saved(number: int, result: str, dealer: str | None) -> str:
+    """What the phone that saved deal ``number`` reads out."""
+    return _then(_("Deal %(n)d saved: %(result)s") % {"n": number, "result": result}, dealer)
+
+
+def sheet_changed(number: int, result: str, dealer: str | None) -> str:
+    """What the other phones read out when the sheet changed there: its latest deal."""
+    return _then(_("The sheet changed. Deal %(n)d: %(result)s") % {"n": number, "result": result}, dealer)
