@@ -1,0 +1,382 @@
+// Offline use. Registers the service worker (sw.js), says plainly when the phone is offline, and
+// keeps a deal saved without a connection on this phone (localStorage, per match) until it can be
+// sent: then it is posted with its one-time token, so the server stores it once, however many times
+// it arrives. The words come from the data- attributes of #offline-notice (templates/offline_notice.html).
+(function () {
+  "use strict";
+
+  var notice = document.getElementById("offline-notice");
+  if (!notice) return;
+  var words = notice.dataset;
+  var PAGES_CACHE = "scorekeeper-pages"; // the same name as in sw.js
+  var STORE = "scorekeeper:pending:"; // + a match page's path: the deals kept for it, oldest first
+  var USED = "scorekeeper:stored-tokens"; // tokens of deals the server has stored
+  var lastContact = (parseInt(words.rendered, 10) * 1000) || Date.now(); // when the sheet was last current
+  var offline = false;
+  var sending = false; // one deal at a time, and never the same one twice at once
+  var sendingToken = null;
+  var sent = []; // numbers of deals kept here and since stored, to say so
+  var posted = new WeakMap(); // a request -> the deal form that sent it, and its fields
+  var keptOnce = false;
+
+  if ("serviceWorker" in navigator && words.sw) {
+    navigator.serviceWorker.register(words.sw, { scope: "/" }).catch(function () {});
+  }
+
+  // -- Words ---------------------------------------------------------------------------------
+  function fill(text, values) {
+    return (text || "").replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+  function clock(ms) {
+    return new Date(ms).toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  }
+
+  // -- Offline or not ------------------------------------------------------------------------
+  function say() {
+    var text = "";
+    if (offline) text = fill(document.getElementById("sheet") ? words.sheet : words.page, { time: clock(lastContact) });
+    if (notice.textContent !== text) notice.textContent = text;
+    document.documentElement.classList.toggle("is-offline", offline);
+  }
+  function goneOffline() {
+    if (!offline) { offline = true; say(); }
+  }
+  function reached() {
+    // The server answered: the sheet is current as of now.
+    lastContact = Date.now();
+    if (offline) { offline = false; say(); }
+    if (!keptOnce) { keptOnce = true; keepPage(); }
+    flush();
+  }
+
+  // -- The deals kept on this phone ----------------------------------------------------------
+  function load(path) {
+    try { return JSON.parse(localStorage.getItem(STORE + path)) || []; } catch (e) { return []; }
+  }
+  function store(path, list) {
+    try {
+      if (list.length) localStorage.setItem(STORE + path, JSON.stringify(list));
+      else localStorage.removeItem(STORE + path);
+    } catch (e) { /* storage full or forbidden: the form still holds what was typed */ }
+  }
+  function storedTokens() {
+    try { return JSON.parse(localStorage.getItem(USED)) || []; } catch (e) { return []; }
+  }
+  function markStored(token) {
+    if (!token) return;
+    var tokens = storedTokens().filter(function (t) { return t !== token; });
+    tokens.push(token);
+    try { localStorage.setItem(USED, JSON.stringify(tokens.slice(-100))); } catch (e) { /* see store */ }
+  }
+  function valueOf(fields, name) {
+    for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
+    return "";
+  }
+  function newToken() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    var h = Array.from(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20)].join("-");
+  }
+  function matchPath(url) { return url.replace(/deals\/$/, ""); }
+  function isDealForm(elt) { return !!elt && elt.id === "deal-form" && elt.hasAttribute("hx-post"); }
+
+  function fieldsOf(form, submitter) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    return fields;
+  }
+  function whatWasEntered(form) {
+    return Array.from(form.querySelectorAll(".player-row")).map(function (row) {
+      var who = row.querySelector(".who");
+      var points = row.querySelector("input.points");
+      if (!who || !points || points.value === "") return "";
+      return (who.firstChild ? who.firstChild.textContent : who.textContent).trim() + " " + points.value;
+    }).filter(Boolean).join(" · ");
+  }
+
+  // Keep the deal a form posted (or would have): true if kept, false for what needs the server.
+  function keep(form, fields) {
+    if (valueOf(fields, "preview")) return false; // judging the hands stores nothing
+    var path = matchPath(form.getAttribute("hx-post"));
+    var token = valueOf(fields, "token");
+    if (!token || storedTokens().indexOf(token) >= 0) {
+      // A form older than the sheet (a copy from before its deal was stored): under a new token the
+      // server checks the deal number instead, and says plainly if that deal was entered meanwhile.
+      token = newToken();
+      fields = fields.filter(function (f) { return f[0] !== "token"; }).concat([["token", token]]);
+      var input = form.querySelector("input[name=token]");
+      if (input) input.value = token;
+    }
+    var list = load(path);
+    var entry = {
+      url: form.getAttribute("hx-post"), token: token, number: valueOf(fields, "number"), fields: fields,
+      what: whatWasEntered(form), state: "waiting", at: Date.now(),
+    };
+    var at = list.findIndex(function (e) { return e.token === token; });
+    if (at >= 0) list[at] = entry; else list.push(entry); // saved again offline: the newer wins
+    store(path, list);
+    render();
+    return true;
+  }
+
+  function forget(path, token) {
+    var list = load(path);
+    var kept = list.filter(function (e) { return e.token !== token; });
+    if (kept.length !== list.length) {
+      sent.push(list.find(function (e) { return e.token === token; }).number);
+      store(path, kept);
+    }
+  }
+  function mark(path, token, state, status) {
+    var list = load(path);
+    list.forEach(function (e) { if (e.token === token) { e.state = state; e.status = status || ""; } });
+    store(path, list);
+  }
+
+  // What the server answered a deal with: refused (its message is in the entry form), or stored.
+  function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
+  function refusedIn(doc) { return !!doc.querySelector("#entry .error, #entry [role=alert]"); }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || ""; } catch (e) { return ""; }
+  }
+  function freshCsrf() {
+    // The page kept offline may be older than the session's token: read it again from the server.
+    return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var headers = parse(html).body.getAttribute("hx-headers");
+        if (headers) document.body.setAttribute("hx-headers", headers);
+      })
+      .catch(function () {});
+  }
+
+  function showSheet(html) {
+    var sheet = document.getElementById("sheet");
+    if (!sheet) return;
+    if (window.htmx && htmx.swap) htmx.swap(sheet, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 });
+    else sheet.outerHTML = html;
+  }
+
+  // Post one kept deal as its form would have; resolves to true if the next one may follow.
+  function send(path, entry, retried) {
+    var csrf = csrfToken();
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (f) { if (f[0] !== "csrfmiddlewaretoken") body.append(f[0], f[1]); });
+    body.append("csrfmiddlewaretoken", csrf);
+    return fetch(entry.url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": csrf },
+    }).then(function (response) {
+      if (response.status === 403 && !retried) return freshCsrf().then(function () { return send(path, entry, true); });
+      return response.text().then(function (html) {
+        var doc = parse(html);
+        if (!response.ok || response.redirected || !doc.getElementById("sheet")) {
+          mark(path, entry.token, "failed", String(response.status));
+          return false;
+        }
+        var refused = refusedIn(doc);
+        if (refused) mark(path, entry.token, "refused");
+        else { markStored(entry.token); forget(path, entry.token); }
+        lastContact = Date.now();
+        if (offline) { offline = false; say(); }
+        showSheet(html); // the server's sheet: the deal in it, or its message over what was typed
+        return !refused;
+      });
+    }, function () {
+      goneOffline(); // still no connection: the deal stays, waiting
+      return false;
+    });
+  }
+
+  function firstWaiting(path) {
+    var first = load(path)[0]; // in order: a deal refused or failed holds back the ones after it
+    return first && first.state === "waiting" ? first : null;
+  }
+  function flush() {
+    if (sending || navigator.onLine === false || !document.getElementById("sheet")) return;
+    var path = location.pathname;
+    if (!firstWaiting(path)) return;
+    sending = true;
+    var run = function () {
+      var next = firstWaiting(path); // read again: another tab of this match may have sent it
+      if (!next) return Promise.resolve(false);
+      sendingToken = next.token;
+      render();
+      return send(path, next);
+    };
+    var job = navigator.locks && navigator.locks.request ? navigator.locks.request("scorekeeper-pending", run) : run();
+    Promise.resolve(job).then(function (more) { return more; }, function () { return false; }).then(function (more) {
+      sending = false;
+      sendingToken = null;
+      render();
+      if (more) flush();
+    });
+  }
+
+  // Fill the entry form with a kept deal: to change it, or to save a refused one again.
+  function putBack(entry) {
+    var form = document.getElementById("deal-form");
+    if (!isDealForm(form)) return;
+    var values = {};
+    entry.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    // Its number and dealer are the form's own (the next deal's); the rest is what was typed.
+    var skip = ["csrfmiddlewaretoken", "number", "token", "preview"];
+    if (entry.state === "refused") skip.push("dealer");
+    Object.keys(values).forEach(function (name) {
+      if (skip.indexOf(name) >= 0) return;
+      form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function (el, i) {
+        if (el.type === "radio" || el.type === "checkbox") el.checked = values[name].indexOf(el.value) >= 0;
+        else if (i < values[name].length) el.value = values[name][i];
+        if (el.classList.contains("points")) { delete el.dataset.auto; el.dataset.touched = "1"; }
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+    var token = form.querySelector("input[name=token]");
+    if (token) token.value = entry.token; // saved from the form, it is this deal: no second copy
+    var points = form.querySelector("input.points");
+    if (points) points.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function button(action, token, label) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "small";
+    b.dataset.pending = action;
+    b.dataset.token = token;
+    b.textContent = label;
+    return b;
+  }
+  function item(state, text, what) {
+    var li = document.createElement("li");
+    li.className = "pending " + state;
+    var p = document.createElement("p");
+    p.textContent = text;
+    li.appendChild(p);
+    if (what) {
+      var w = document.createElement("p");
+      w.className = "what";
+      w.textContent = what;
+      li.appendChild(w);
+    }
+    return li;
+  }
+  // The kept deals, just above the entry form.
+  function render() {
+    var sheet = document.getElementById("sheet");
+    var box = document.getElementById("pending-deals");
+    var list = sheet ? load(location.pathname) : [];
+    if (!list.length && !sent.length) { if (box) box.remove(); return; }
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "pending-deals";
+      box.className = "pending-deals";
+      var entry = document.getElementById("entry");
+      if (entry && entry.parentNode) entry.parentNode.insertBefore(box, entry); else sheet.appendChild(box);
+    }
+    box.setAttribute("aria-label", words.pendingTitle);
+    var items = document.createElement("ul");
+    sent.forEach(function (n) { items.appendChild(item("sent", fill(words.sent, { n: n }), "")); });
+    list.forEach(function (e) {
+      var state = e.token === sendingToken ? "sending" : e.state;
+      var text = fill(words[state === "failed" ? "error" : state], { n: e.number, status: e.status || "" });
+      var li = item(state, text, e.what);
+      if (state !== "sending") {
+        var actions = document.createElement("p");
+        actions.className = "actions";
+        if (state === "refused") actions.appendChild(button("put-back", e.token, words.putBack));
+        if (state === "failed") actions.appendChild(button("retry", e.token, words.retry));
+        actions.appendChild(button("drop", e.token, words.drop));
+        li.appendChild(actions);
+      }
+      items.appendChild(li);
+    });
+    box.replaceChildren(items);
+  }
+
+  // -- The last known sheet, for the service worker to open offline --------------------------
+  function keepPage() {
+    if (!window.caches || offline || !document.getElementById("sheet")) return;
+    notice.dataset.rendered = String(Math.floor(lastContact / 1000));
+    var html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    caches.open(PAGES_CACHE).then(function (cache) {
+      return cache.put(location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () {});
+  }
+
+  // -- Events --------------------------------------------------------------------------------
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (navigator.onLine === false && elt && elt.id === "live") { event.preventDefault(); return; } // no poll offline
+    if (!isDealForm(elt)) return;
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    var fields = fieldsOf(elt, trigger && trigger.submitter);
+    if (event.detail.xhr) posted.set(event.detail.xhr, { form: elt, fields: fields });
+    sent = [];
+    if (navigator.onLine === false && keep(elt, fields)) {
+      event.preventDefault(); // kept here; what was typed stays in the form
+      goneOffline();
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    // No answer: the deal may or may not have arrived. Kept with its token, it is stored once either way.
+    var request = posted.get(event.detail.xhr);
+    goneOffline();
+    if (request) keep(request.form, request.fields);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !xhr.status) return; // no answer: htmx:sendError
+    if (xhr.getResponseHeader("X-Offline")) { goneOffline(); return; } // the service worker, for a poll
+    var request = posted.get(xhr); // (the form itself may be gone, swapped for the new sheet)
+    if (request && event.detail.successful) {
+      var fields = request.fields;
+      if (!valueOf(fields, "preview") && !refusedIn(parse(xhr.responseText))) {
+        var token = valueOf(fields, "token");
+        markStored(token);
+        forget(matchPath(request.form.getAttribute("hx-post")), token);
+      }
+    }
+    reached();
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    render();
+    keepPage();
+  });
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest("[data-pending]");
+    if (!b) return;
+    var path = location.pathname;
+    var entry = load(path).find(function (e) { return e.token === b.dataset.token; });
+    if (entry && b.dataset.pending === "drop") store(path, load(path).filter(function (e) { return e !== entry && e.token !== entry.token; }));
+    if (entry && b.dataset.pending === "put-back") putBack(entry);
+    if (entry && b.dataset.pending === "retry") mark(path, entry.token, "waiting");
+    render();
+    flush();
+  });
+  document.addEventListener("submit", function (event) {
+    // Logging out: the next person on this phone must not find this one's sheets.
+    if (/logout/.test(event.target.getAttribute("action") || "") && window.caches) caches.delete(PAGES_CACHE);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepPage();
+  });
+  window.addEventListener("offline", goneOffline);
+  window.addEventListener("online", function () {
+    if (offline) { offline = false; say(); }
+    flush();
+  });
+
+  // A deal kept for this form (its token): show it in the form again, as it was typed.
+  var form = document.getElementById("deal-form");
+  var token = form && form.querySelector("input[name=token]");
+  if (token) {
+    load(location.pathname).forEach(function (e) { if (e.token === token.value && e.state !== "refused") putBack(e); });
+  }
+  if (navigator.onLine === false) goneOffline();
+  render();
+  flush();
+})();

@@ -1,0 +1,86 @@
+{% load i18n %}{% get_current_language as LANGUAGE_CODE %}// The service worker (scorekeeper/pwa.py serves it at /sw.js): the app opens without a connection.
+// Static files come from a cache filled at install; pages come from the network, and when it is
+// gone or slow, from the copy kept of each match page (offline.js keeps it up to date as the
+// sheet changes). Deals are never posted from here: offline.js keeps them until the network is back.
+"use strict";
+
+const VERSION = "{{ version|escapejs }}";
+const STATIC_CACHE = "scorekeeper-static-" + VERSION;
+const PAGES_CACHE = "scorekeeper-pages";  // the same name as in offline.js
+const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
+const PRECACHE = [{% for url in precache %}
+  "{{ url|escapejs }}",{% endfor %}
+];
+// Pages worth keeping for a table without Wi-Fi: the list of matches and each match's sheet.
+const KEPT_PAGE = /^\/matches\/(\d+\/)?$/;
+const NETWORK_WAIT = 4000;  // ms before a page falls back to its kept copy
+const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
+  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title></head>" +
+  "<body><main><h1>{{ offline_title|escapejs }}</h1><p>{{ offline_text|escapejs }}</p>" +
+  "<p><a href=\"{{ offline_url|escapejs }}\">{{ offline_link|escapejs }}</a></p></main></body></html>";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  // Drop the static files of older versions; kept pages stay.
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith("scorekeeper-static-") && name !== STATIC_CACHE)
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+function staticFile(request) {
+  return caches.match(request, { cacheName: STATIC_CACHE }).then((hit) => hit || fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(STATIC_CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }));
+}
+
+function keptPage(request) {
+  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: false });
+}
+
+function page(event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  let kept = Promise.resolve();
+  const network = fetch(request).then((response) => {
+    const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+    if (KEPT_PAGE.test(url.pathname) && response.ok && response.type === "basic" && !response.redirected && html) {
+      const copy = response.clone();
+      kept = caches.open(PAGES_CACHE).then((cache) => cache.put(request.url, copy));
+    }
+    return response;
+  });
+  event.waitUntil(network.then(() => kept).catch(() => null));
+  const slow = new Promise((resolve, reject) => setTimeout(() => reject(new Error("slow")), NETWORK_WAIT));
+  return Promise.race([network, slow]).catch(() => keptPage(request).then((copy) => {
+    if (copy) return copy;
+    return network.catch(() => new Response(OFFLINE_PAGE, {
+      status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    }));
+  }));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;  // posts (deals) always go to the network, never replayed here
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (url.pathname.startsWith(STATIC_PREFIX)) {
+    event.respondWith(staticFile(request));
+  } else if (/\/live\/$/.test(url.pathname)) {
+    // The sheet's poll: offline it just finds nothing new, marked so that the page can say it is offline.
+    event.respondWith(fetch(request).catch(() => new Response(null, { status: 204, headers: { "X-Offline": "1" } })));
+  }
+});

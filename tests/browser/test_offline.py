@@ -1,0 +1,193 @@
+"""A table without Wi-Fi: deals entered offline are kept on the phone and stored once when it is back.
+
+Playwright's offline mode cuts the phone's network (``context.set_offline``): the page sees
+``navigator.onLine`` false and every request fail, as with the Wi-Fi gone.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from matches import services
+from matches.models import Deal, Match
+
+from .flows import (
+    DEAL_ROWS,
+    SAVE_DEAL,
+    add_players,
+    expect_deal_form,
+    fill_points,
+    play_deal,
+    sign_up,
+    start_match,
+)
+
+pytestmark = pytest.mark.browser
+
+NOTICE = "#offline-notice"
+PENDING = "#pending-deals .pending"
+OFFLINE_SHEET = re.compile(
+    r"^Offline: showing the sheet as it was at \d\d:\d\d; deals you enter are kept on this phone"
+    r" and sent when the connection returns\.$"
+)
+
+
+KEPT_COPY_SHOWS = """async (text) => {
+  const kept = await caches.match(location.pathname, { cacheName: "scorekeeper-pages" });
+  return kept !== undefined && (await kept.text()).includes(text);
+}"""
+
+
+def match_of(page: Page) -> Match:
+    found = re.search(r"/matches/(\d+)/$", page.url)
+    assert found, page.url
+    return Match.objects.get(pk=int(found.group(1)))
+
+
+def stored(match: Match, number: int) -> int:
+    return Deal.objects.filter(match=match, number=number).count()
+
+
+def expect_points(page: Page, points: list[int]) -> None:
+    for seat, value in enumerate(points):
+        expect(page.locator(f"#id_points_{seat}")).to_have_value(str(value))
+
+
+def test_a_deal_entered_offline_waits_on_the_phone_and_is_stored_once_when_the_connection_returns(
+    page: Page,
+) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    play_deal(page, 1, [25, 8, 5, 2])
+    match = match_of(page)
+
+    page.context.set_offline(True)
+    expect(page.locator(NOTICE)).to_have_text(OFFLINE_SHEET)
+    fill_points(page, [7, 20, 10, 3])
+    page.click(SAVE_DEAL)
+
+    # Kept on the phone and shown as waiting; what was typed stays in the form.
+    pending = page.locator(PENDING)
+    expect(pending).to_have_count(1)
+    expect(pending).to_contain_text("Deal 2: waiting for the connection. It is kept on this phone.")
+    expect(pending.locator(".what")).to_have_text("Anna 7 · Bruno 20 · Carla 10 · Dario 3")
+    expect_points(page, [7, 20, 10, 3])
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    assert stored(match, 2) == 0
+
+    # The Wi-Fi returns: the deal is sent with its token, the sheet shows it, the notice goes.
+    page.context.set_offline(False)
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text("2")
+    expect(page.locator(NOTICE)).to_be_empty()
+    expect(page.locator(PENDING)).to_have_text("Deal 2, kept on this phone, is now saved.")
+    expect_deal_form(page, 3)
+    assert stored(match, 2) == 1
+    assert Deal.objects.filter(match=match).count() == 2
+
+    # Nothing is left to send: a reload finds no deal waiting, and nothing is stored twice.
+    page.reload()
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    expect(page.locator(PENDING)).to_have_count(0)
+    assert Deal.objects.filter(match=match).count() == 2
+
+
+def test_a_deal_whose_answer_never_came_back_is_sent_again_and_stored_once(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    match = match_of(page)
+
+    # The server stores the deal, but the connection drops before its answer reaches the phone.
+    def lost_answer(route: Route) -> None:
+        route.fetch()
+        route.abort("internetdisconnected")
+
+    page.route("**/deals/", lost_answer)
+    fill_points(page, [25, 8, 5, 2])
+    page.click(SAVE_DEAL)
+    expect(page.locator(PENDING)).to_contain_text("Deal 1: waiting for the connection.")
+    expect_points(page, [25, 8, 5, 2])
+    assert stored(match, 1) == 1
+
+    # With the connection good again, the phone sends it once more, with the same token: one deal 1.
+    page.unroute("**/deals/")
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    expect(page.locator(PENDING)).to_have_text("Deal 1, kept on this phone, is now saved.")
+    expect_deal_form(page, 2)
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_is_refused_plainly_and_kept(
+    page: Page,
+) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    match = match_of(page)
+
+    page.context.set_offline(True)
+    fill_points(page, [7, 20, 10, 3])
+    page.click(SAVE_DEAL)
+    expect(page.locator(PENDING)).to_contain_text("Deal 1: waiting for the connection.")
+
+    # Meanwhile Bruno, still online, enters deal 1 on his phone.
+    bruno = services.Author(None, "Bruno")
+    entry = {"points": [25, 8, 5, 2]}
+    services.deal_record(match=match, entry=entry, author=bruno, token=uuid.uuid4(), number=1)
+
+    # Back online: the usual message, what was typed kept in the form as deal 2, nothing stored twice.
+    page.context.set_offline(False)
+    expect(page.locator("#deal-form .error")).to_contain_text("Deal 1 was just entered on Bruno's phone.")
+    expect_deal_form(page, 2)
+    expect_points(page, [7, 20, 10, 3])
+    expect(page.locator(PENDING)).to_contain_text("Deal 1 was not saved: the message in the form says why.")
+    assert Deal.objects.filter(match=match).count() == 1
+
+    # Saved again from the form, it becomes deal 2, and the phone no longer keeps it.
+    page.click(SAVE_DEAL)
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    expect(page.locator(PENDING)).to_have_text("Deal 1, kept on this phone, is now saved.")
+    assert stored(match, 2) == 1
+    assert Deal.objects.filter(match=match).count() == 2
+
+
+def test_the_match_page_opens_offline_with_the_last_known_sheet_and_the_deals_kept(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    match = match_of(page)
+    # The service worker takes the page over (it claims it once installed).
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    play_deal(page, 1, [25, 8, 5, 2])
+    play_deal(page, 2, [4, 6, 20, 10])
+    # The phone keeps the sheet as it changes (a copy written while the page is open).
+    page.wait_for_function(KEPT_COPY_SHOWS, arg="Save deal 3")
+
+    page.context.set_offline(True)
+    page.reload()
+    # The sheet as this phone last saw it, from the copy kept on the phone, and saying so.
+    expect(page.locator(NOTICE)).to_have_text(OFFLINE_SHEET)
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    expect_deal_form(page, 3)
+    play_offline = [10, 10, 15, 5]
+    fill_points(page, play_offline)
+    page.click(SAVE_DEAL)
+    expect(page.locator(PENDING)).to_contain_text("Deal 3: waiting for the connection.")
+
+    # Reloaded again offline: the deal is still kept, and back in its form.
+    page.reload()
+    expect(page.locator(PENDING)).to_contain_text("Deal 3: waiting for the connection.")
+    expect_points(page, play_offline)
+    assert Deal.objects.filter(match=match).count() == 2
+
+    page.context.set_offline(False)
+    expect(page.locator(DEAL_ROWS)).to_have_count(3)
+    expect(page.locator(NOTICE)).to_be_empty()
+    assert stored(match, 3) == 1
+    assert Deal.objects.filter(match=match).count() == 3

@@ -1,0 +1,100 @@
+"""The installable app: the manifest, the icons and the service worker, as a phone fetches them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from scorekeeper import pwa
+
+pytestmark = pytest.mark.django_db
+
+
+def manifest(client: Client, language: str = "en") -> dict[str, object]:
+    response = client.get("/manifest.webmanifest", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    data: dict[str, object] = json.loads(response.content)
+    return data
+
+
+def test_the_manifest_opens_the_matches_full_screen_in_the_pages_colours(client: Client) -> None:
+    data = manifest(client)
+    assert data["name"] == data["short_name"] == "Scorekeeper"
+    assert data["start_url"] == "/matches/"
+    assert data["scope"] == "/"
+    assert data["display"] == "standalone"
+    page = client.get("/").content.decode()
+    theme = re.search(r'<meta name="theme-color" content="([^"]+)">', page)
+    assert theme
+    assert data["theme_color"] == theme.group(1)
+    assert data["background_color"] == "#fbf7ee"
+
+
+def test_the_manifest_is_in_the_phones_language(client: Client) -> None:
+    assert manifest(client, "it")["lang"] == "it"
+    assert manifest(client, "en")["lang"] == "en"
+
+
+def test_the_manifest_icons_exist_for_any_launcher_and_for_masks(client: Client) -> None:
+    icons = manifest(client)["icons"]
+    assert isinstance(icons, list)
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in icons}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable"), ("any", "any")} <= sizes
+    for icon in icons:
+        found = finders.find(icon["src"].removeprefix("/static/"))
+        assert isinstance(found, str), icon["src"]
+        if icon["type"] == "image/png":
+            # A PNG of the size the manifest says (width and height from the IHDR chunk).
+            head = Path(found).read_bytes()[:24]
+            assert head[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            assert icon["sizes"] == f"{width}x{height}"
+
+
+def test_every_page_links_the_manifest_the_icons_and_the_offline_script(client: Client) -> None:
+    page = client.get("/accounts/login/").content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert re.search(r'<link rel="apple-touch-icon" href="/static/img/apple-touch-icon[^"]*\.png">', page)
+    assert re.search(r'<link rel="icon" href="/static/img/icon[^"]*\.svg" type="image/svg\+xml">', page)
+    assert re.search(r'<script src="/static/js/offline[^"]*\.js" defer></script>', page)
+    assert 'id="offline-notice"' in page
+    assert 'data-sw="/sw.js"' in page
+
+
+def test_the_service_worker_is_served_from_the_root_as_javascript_never_from_a_stale_cache(
+    client: Client,
+) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/javascript; charset=utf-8"
+    assert "no-cache" in response["Cache-Control"]
+    # At the root, its scope is the whole site: every page, and the pages it keeps.
+    assert response.wsgi_request.path == "/sw.js"
+
+
+def test_the_service_worker_precaches_the_files_the_pages_use_under_a_version_drawn_from_them(
+    client: Client,
+) -> None:
+    script = client.get("/sw.js").content.decode()
+    page = client.get("/accounts/login/").content.decode()
+    precached = set(
+        json.loads("[" + re.search(r"const PRECACHE = \[(.*?),?\s*\];", script, re.S).group(1) + "]")
+    )
+    used = set(re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js))"', page))
+    assert used
+    assert used <= precached
+    urls, version = pwa.precache()
+    assert f'const VERSION = "{version}";' in script
+    assert len(version) == 12
+    assert set(urls) == precached
+
+
+def test_the_service_worker_speaks_the_phones_language(client: Client) -> None:
+    script = client.get("/sw.js", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'const OFFLINE_PAGE = "<!doctype html><html lang=\\"it\\">' in script
