@@ -21,10 +21,9 @@ from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
 
 
-def match_nets(match: Match) -> dict[Player, Decimal]:
+def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
     """Each seated player's money from one finished match (nothing while it is in progress)."""
-    standing = services.match_standing(match)
-    players = [seat.player for seat in match.seats.select_related("player")]
+    players = [seat.player for seat in standing.match.seats.all()]  # prefetched
     return dict(zip(players, played_nets(standing.rules, standing.played), strict=False))
 
 
@@ -57,8 +56,8 @@ class Settlement:
 
 
 def evening_settlement(evening: Evening) -> Settlement:
-    matches = list(evening.matches.all())
-    balances = add_up([match_nets(match) for match in matches])
+    matches = list(evening.matches.prefetch_related("seats__player"))
+    balances = add_up([match_nets(standing) for standing in services.match_standings(matches)])
     paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
     proposed = [
         Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid)

@@ -90,6 +90,26 @@ def match_standing(match: Match) -> Standing:
     return Standing(match, rules.players, rules, played)
 
 
+def match_standings(matches: Sequence[Match]) -> list[Standing]:
+    """Matches just read (their seats prefetched) replayed, with one query for the deals of those not kept."""
+    names = {match.pk: seat_names(match) for match in matches}
+    kept = {match.pk: _REPLAYS.get(state_key(match, names[match.pk])) for match in matches}
+    entries: dict[int, list[Any]] = {match.pk: [] for match in matches if kept[match.pk] is None}
+    if entries:
+        deals = Deal.objects.filter(match_id__in=entries).order_by("match_id", "number")
+        for match_id, entry in deals.values_list("match_id", "entry"):
+            entries[match_id].append(entry)
+    standings = []
+    for match in matches:
+        replayed = kept[match.pk]
+        if replayed is None:
+            rules = _read(match, entries[match.pk], names[match.pk])
+            replayed = (rules, rules.play())
+            _REPLAYS.put(state_key(match, names[match.pk]), replayed)
+        standings.append(Standing(match, replayed[0].players, *replayed))
+    return standings
+
+
 def match_export(match: Match) -> dict[str, Any]:
     rules = _read(match)
     return document.write_document(rules, [deal.entry for deal in match.deals.all()])

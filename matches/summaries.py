@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from .evenings import evening_rows, evening_settlement
 from .models import Evening, Match
+from .services import seat_names
 from .sheets import history_row
 
 
@@ -16,7 +17,7 @@ def _money(amount: object) -> str:
 
 def match_summary(match: Match) -> str:
     """Game, date, each player's score, and how it ended."""
-    row = history_row(match, [seat.player.name for seat in match.seats.select_related("player")])
+    row = history_row(match, seat_names(match))  # the seats prefetched on an evening: no query
     lines = [f"{row['variant'].names} · {formats.date_format(match.created_at, 'SHORT_DATE_FORMAT')}"]
     lines.append(", ".join(f"{name} {score}" for name, score in row["scores"]))
     if match.status == Match.Status.FINISHED:
