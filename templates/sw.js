@@ -13,7 +13,7 @@ const PRECACHE = [{% for url in precache %}
 ];
 // Pages worth keeping for a table without Wi-Fi: the list of matches and each match's sheet.
 const KEPT_PAGE = /^\/matches\/(\d+\/)?$/;
-const NETWORK_WAIT = 4000;  // ms before a page falls back to its kept copy
+const NETWORK_WAIT = 5000;  // ms before a page falls back to its kept copy
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title></head>" +
   "<body><main><h1>{{ offline_title|escapejs }}</h1><p>{{ offline_text|escapejs }}</p>" +

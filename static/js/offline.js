@@ -122,11 +122,12 @@
     return true;
   }
 
-  function forget(path, token) {
+  function forget(path, token, number) {
+    // Stored: the phone keeps it no more (saved as ``number``: after a refusal, maybe not its first one).
     var list = load(path);
     var kept = list.filter(function (e) { return e.token !== token; });
     if (kept.length !== list.length) {
-      sent.push(list.find(function (e) { return e.token === token; }).number);
+      sent.push(number || list.find(function (e) { return e.token === token; }).number);
       store(path, kept);
     }
   }
@@ -308,6 +309,15 @@
   }
 
   // -- Events --------------------------------------------------------------------------------
+  document.addEventListener("htmx:configRequest", function (event) {
+    // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
+    // deal taken for that one, already stored: under a new token, the server says the number is taken.
+    var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");
+    if (input && storedTokens().indexOf(input.value) >= 0) {
+      input.value = newToken();
+      event.detail.parameters.token = input.value;
+    }
+  });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (navigator.onLine === false && elt && elt.id === "live") { event.preventDefault(); return; } // no poll offline
@@ -337,7 +347,7 @@
       if (!valueOf(fields, "preview") && !refusedIn(parse(xhr.responseText))) {
         var token = valueOf(fields, "token");
         markStored(token);
-        forget(matchPath(request.form.getAttribute("hx-post")), token);
+        forget(matchPath(request.form.getAttribute("hx-post")), token, valueOf(fields, "number"));
       }
     }
     reached();

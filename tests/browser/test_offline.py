@@ -152,7 +152,7 @@ def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_is_refused_pla
     # Saved again from the form, it becomes deal 2, and the phone no longer keeps it.
     page.click(SAVE_DEAL)
     expect(page.locator(DEAL_ROWS)).to_have_count(2)
-    expect(page.locator(PENDING)).to_have_text("Deal 1, kept on this phone, is now saved.")
+    expect(page.locator(PENDING)).to_have_text("Deal 2, kept on this phone, is now saved.")
     assert stored(match, 2) == 1
     assert Deal.objects.filter(match=match).count() == 2
 
