@@ -139,15 +139,17 @@ def busca_cross(
     dealer_label: str = "dealer",
     title_id: str = "cross-title",
     blank: bool = False,
+    bottom: int = 0,
 ) -> Cross:
     """Lay out the cross for four players seated in order around the phone.
 
     ``blank`` draws a sheet to print and fill in with a pencil: the arms and the threshold
-    ticks, the names as given (lines to write on, say), and no totals.
+    ticks, the names as given (lines to write on, say), and no totals. ``bottom`` is the seat
+    drawn at the bottom, nearest whoever holds the phone; the others follow counter-clockwise.
     """
     if len(names) != SEATS or len(totals) != SEATS:
         raise ValueError(f"the cross has {SEATS} arms: got {len(names)} names and {len(totals)} totals")
-    for seat in (*([] if dealer is None else [dealer]), *losers, *winners):
+    for seat in (*([] if dealer is None else [dealer]), *losers, *winners, bottom):
         if not 0 <= seat < SEATS:
             raise ValueError(f"seat {seat} is not at the table: seats go from 0 to {SEATS - 1}")
     marks = sorted({t for t in thresholds if t > 0})
@@ -174,10 +176,11 @@ def busca_cross(
             is_dealer=seat == dealer,
             is_loser=seat in losers,
             is_winner=seat in winners,
+            place=(seat - bottom) % SEATS,
         )
         for seat in range(SEATS)
     )
-    # Each number once, on the free side of seat 0's arm (its name is on the other side).
+    # Each number once, on the free side of the bottom arm (its name is on the other side).
     labels = tuple(
         Threshold(
             value=t,
@@ -219,8 +222,10 @@ def _arm(
     is_dealer: bool,
     is_loser: bool,
     is_winner: bool,
+    place: int,
 ) -> Arm:
-    dx, dy = DIRECTIONS[seat]
+    """Seat ``seat``'s arm, drawn at ``place``: 0 at the bottom, then counter-clockwise."""
+    dx, dy = DIRECTIONS[place]
 
     def point(along: float, across: float) -> tuple[float, float]:
         # ``across`` is measured to the left of the arm, looking out from the centre.
@@ -258,7 +263,7 @@ def _arm(
         1: (Text(tip, CENTRE - gap - 3, "end"), Text(tip, CENTRE - gap - 21, "end")),
         2: (Text(CENTRE - gap, low + 5, "end"), Text(CENTRE - gap, low + 21, "end")),
         3: (Text(low, CENTRE + gap + 12, "start"), Text(low, CENTRE + gap + 28, "start")),
-    }[seat]
+    }[place]
 
     return Arm(
         seat=seat,

@@ -96,13 +96,17 @@ FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm, "
 
 
 def sheet_context(
-    standing: Standing, form: forms.Form | None = None, preview: Any = None, can_score: bool = True
+    standing: Standing,
+    form: forms.Form | None = None,
+    preview: Any = None,
+    can_score: bool = True,
+    bottom: int = 0,
 ) -> dict[str, Any]:
-    """Everything the match page draws, for any game."""
+    """Everything the match page draws, for any game; ``bottom``: the seat drawn nearest the holder."""
     match, played, rules = standing.match, standing.played, standing.rules
     if form is None and played.outcome is None and can_score:
         form = entry_form(standing)
-    key = state_key(match, standing.players)
+    key = (*state_key(match, standing.players), bottom)
     context = {
         "match": match,
         "variant": rules.variant,
@@ -119,9 +123,12 @@ def sheet_context(
         "form_template": f"matches/{rules.variant.family}_form.html",
         "can_score": can_score,
         "changes": change_rows(match),
+        "bottom": bottom,
     }
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
-    context.update(family[rules.variant.family](match, standing.players, played, rules, preview))
+    context.update(
+        family[rules.variant.family](match, standing.players, played, rules, preview, bottom=bottom)
+    )
     return context
 
 
@@ -227,7 +234,7 @@ def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]
 
 
 def busca_context(
-    match: Match, names: Sequence[str], played: BuscaMatch, rules: Any, preview: Any
+    match: Match, names: Sequence[str], played: BuscaMatch, rules: Any, preview: Any, bottom: int = 0
 ) -> dict[str, Any]:
     variant = rules.variant
     outcome, totals = played.outcome, played.totals
@@ -248,6 +255,7 @@ def busca_context(
             winners=outcome.winners if outcome else (),
             label=label,
             dealer_label=_("dealer"),
+            bottom=bottom,
         )
     )
     settlement = None
@@ -387,7 +395,7 @@ def _tie_break(deal: MambassaDealResult, names: Sequence[str]) -> list[str]:
 
 
 def mambassa_context(
-    match: Match, names: Sequence[str], game: MambassaGame, rules: Any, preview: Any
+    match: Match, names: Sequence[str], game: MambassaGame, rules: Any, preview: Any, bottom: int = 0
 ) -> dict[str, Any]:
     variant = rules.variant
     outcome = game.outcome
@@ -420,6 +428,7 @@ def mambassa_context(
             dealer_label=_("dealer"),
             out_labels=out_labels,
             pot_label=_("pot"),
+            bottom=bottom,
         )
     )
     settlement = None
@@ -500,7 +509,7 @@ def whist_columns(match: Match, rubber: Rubber) -> list[GameColumn]:
 
 
 def whist_context(
-    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, preview: Any
+    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, preview: Any, bottom: int = 0
 ) -> dict[str, Any]:
     variant = rules.variant
     pairs = pair_names(names)

@@ -167,6 +167,7 @@ def mambassa_table(
     pot_label: str = "pot",
     title_id: str = "table-title",
     blank: bool = False,
+    bottom: int = 0,
 ) -> Table:
     """Lay out the table for 2 to 8 players seated counter-clockwise, seat 0 at the bottom.
 
@@ -174,6 +175,7 @@ def mambassa_table(
     seat to the deal after which that player went out; ``out_labels`` are the notes,
     already translated, written under the names of those who are out. ``blank`` draws a
     sheet to print and fill in with a pencil: the same coins, to cross out, and no numbers.
+    ``bottom`` is the seat drawn at the bottom, nearest whoever holds the phone.
     """
     count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
@@ -187,7 +189,7 @@ def mambassa_table(
         raise ValueError(f"the pot holds {pot} tokens: it never holds fewer than 0")
     if lives < 1:
         raise ValueError(f"each player starts with {lives} lives: it takes at least 1")
-    seats = [*([] if dealer is None else [dealer]), *([] if winner is None else [winner])]
+    seats = [*([] if dealer is None else [dealer]), *([] if winner is None else [winner]), bottom]
     for seat in (*seats, *out_after, *out_labels):
         if not 0 <= seat < count:
             raise ValueError(f"seat {seat} is not at the table: seats go from 0 to {count - 1}")
@@ -205,7 +207,7 @@ def mambassa_table(
     half_x = CENTRE - MARGIN - CARD_WIDTH / 2
     half_y = CENTRE - MARGIN - (TAB_RISE + max(heights)) / 2
     perimeter = 4 * (half_x + half_y)
-    centres = [_around(seat * perimeter / count, half_x, half_y) for seat in range(count)]
+    centres = [_around((seat - bottom) % count * perimeter / count, half_x, half_y) for seat in range(count)]
 
     drawn = tuple(
         _seat(

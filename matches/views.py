@@ -38,6 +38,7 @@ from .forms import (
     game_choices,
     problem_text,
 )
+from .holder import holder_seat
 from .models import Evening, Invite, Match, Player
 from .rules.core import Problem, Refused, gettext_noop
 from .rules.registry import GAMES
@@ -93,7 +94,9 @@ def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 def match_list(request: HttpRequest) -> HttpResponse:
     joined = [
-        _history_row(invite.match) for invite in joined_invites(request) if invite.match.owner_id != request.user.pk
+        _history_row(invite.match)
+        for invite in joined_invites(request)
+        if invite.match.owner_id != request.user.pk
     ]
     if not request.user.is_authenticated:
         # A phone that joined by a link has no account, but has its matches.
@@ -174,7 +177,8 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 @with_access()
 def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     standing = services.match_standing(access.match)
-    context = sheets.sheet_context(standing, can_score=access.can_score)
+    bottom = holder_seat(request, access.match, len(standing.players))
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
     context["summary"] = summaries.match_summary(access.match)
     return render(request, "matches/match_detail.html", context)
 
@@ -185,7 +189,8 @@ def match_live(request: HttpRequest, access: Access) -> HttpResponse:
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
     standing = services.match_standing(access.match)
-    context = sheets.sheet_context(standing, can_score=access.can_score)
+    bottom = holder_seat(request, access.match, len(standing.players))
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
     context["announcement"] = sheets.latest_deal(standing, saved=False)
     context["stale_form"] = request.GET.get("number") not in (None, "", str(context["next_number"]))
     context["status_changed"] = request.GET.get("s") not in (None, access.match.status)
@@ -231,7 +236,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                     return redirect(match)
                 form = None
                 standing = services.match_standing(match)
-    context = sheets.sheet_context(standing, form, preview)
+    bottom = holder_seat(request, match, len(standing.players))
+    context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
         context["announcement"] = sheets.latest_deal(standing, saved=True)
     if request.htmx:
