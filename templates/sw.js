@@ -45,7 +45,8 @@ function staticFile(request) {
 }
 
 function keptPage(request) {
-  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: false });
+  // One copy per page, whatever its query (?holder=… turns the drawing; the page is the same).
+  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true });
 }
 
 function page(event) {
@@ -56,7 +57,7 @@ function page(event) {
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
     if (KEPT_PAGE.test(url.pathname) && response.ok && response.type === "basic" && !response.redirected && html) {
       const copy = response.clone();
-      kept = caches.open(PAGES_CACHE).then((cache) => cache.put(request.url, copy));
+      kept = caches.open(PAGES_CACHE).then((cache) => cache.put(url.origin + url.pathname, copy));
     }
     return response;
   });

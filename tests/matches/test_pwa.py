@@ -30,7 +30,7 @@ def test_the_manifest_opens_the_matches_full_screen_in_the_pages_colours(client:
     assert data["scope"] == "/"
     assert data["display"] == "standalone"
     page = client.get("/").content.decode()
-    theme = re.search(r'<meta name="theme-color" content="([^"]+)">', page)
+    theme = re.search(r'<meta name="theme-color" content="([^"]+)"', page)
     assert theme
     assert data["theme_color"] == theme.group(1)
     assert data["background_color"] == "#fbf7ee"
