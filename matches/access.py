@@ -36,7 +36,8 @@ class Access:
 
 def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Access:
     """The match and what this request may do with it: 404 when nothing, 403 to write read-only."""
-    match = Match.objects.filter(pk=pk).first()
+    # Not the stored result (the whole replay, as JSON): most requests never read it.
+    match = Match.objects.filter(pk=pk).defer("result").first()
     if match is None:
         raise Http404
     user = request.user

@@ -25,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import evenings, services, sheets, summaries
+from . import evenings, live, services, sheets, summaries
 from .access import Access, invite_create, invite_revoke, joined_invites, match_access
 from .access import join as access_join
 from .forms import (
@@ -183,9 +183,16 @@ def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     return render(request, "matches/match_detail.html", context)
 
 
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """What changed since version ``v``: nothing (204, one query: live.py) or the parts that changed."""
+    if live.unchanged(request, pk):
+        return HttpResponse(status=204)
+    return _match_live(request, pk)
+
+
 @with_access()
-def match_live(request: HttpRequest, access: Access) -> HttpResponse:
-    """What changed since version ``v``: nothing (204, no rendering) or the parts that changed."""
+def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
+    live.remember(request, access.match.pk)
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
     standing = services.match_standing(access.match)

@@ -120,7 +120,7 @@ PAGES: dict[str, tuple[Request, int]] = {
     "match page, Busca": (get(match_url("match_detail", "busca")), 10),
     "match page, Mambassa": (get(match_url("match_detail", "mambassa")), 11),
     "match page, Whist": (get(match_url("match_detail", "whist")), 10),
-    "idle live check": (live(changed=False), 3),
+    "idle live check": (live(changed=False), 1),
     "live check after a change": (live(changed=True), 9),
     "entering a deal (htmx)": (enter_a_deal, 23),
     "matches list": (get(lambda w: reverse("match_list")), 7),

@@ -1,0 +1,47 @@
+"""The idle live check at the price of the health check: one query, no session or user loaded.
+
+Every phone showing a match asks every few seconds whether it changed; nearly always it did not.
+Once a phone's session has passed the full access check for a match (match_access), this process
+remembers it for ``TRUST_SECONDS``; within that time, "nothing changed" (204) is answered with one
+query that reads the match's version and whether that session still exists (a logged-out session
+does not). A 204 carries nothing, so the worst a withdrawn invite link gets during those seconds is
+"nothing changed"; as soon as something changes, or the time is up, the full check runs again.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.db.models import Exists
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .models import Match
+from .pagecache import Recent
+
+TRUST_SECONDS = 30
+_CHECKED: Recent[tuple[str, int], float] = Recent(8192)  # (session key, match pk): when checked
+
+
+def remember(request: HttpRequest, pk: int) -> None:
+    """This request's session passed the full access check for match ``pk`` just now."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if key:
+        _CHECKED.put((key, pk), time.monotonic())
+
+
+def unchanged(request: HttpRequest, pk: int) -> bool:
+    """True when this session was checked lately and match ``pk`` is still at version ``v``."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    version = request.GET.get("v", "")
+    checked = _CHECKED.get((key, pk)) if key else None
+    if checked is None or time.monotonic() - checked > TRUST_SECONDS:
+        return False
+    if not (version.isdigit() and len(version) < 10):
+        return False
+    if settings.SESSION_ENGINE != "django.contrib.sessions.backends.db":
+        return False  # the one query below reads the database's sessions
+    alive = Session.objects.filter(session_key=key, expire_date__gt=timezone.now())
+    return Match.objects.filter(pk=pk, version=int(version)).filter(Exists(alive)).exists()
