@@ -28,8 +28,8 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import benchkit  # noqa: E402
-from benchkit import HOST, PORT, Fixture  # noqa: E402
+import benchkit
+from benchkit import HOST, PORT, Fixture
 
 CSRF = secrets.token_hex(16)  # a 32-character CSRF secret, sent as the cookie and as the header
 
@@ -69,7 +69,9 @@ def timed(action: Callable[[], tuple[int, bytes]], expect: int) -> float:
     return elapsed
 
 
-def page_actions(fixture: Fixture) -> dict[str, tuple[Callable[[], tuple[int, bytes]], int, Callable[[], None]]]:
+def page_actions(
+    fixture: Fixture,
+) -> dict[str, tuple[Callable[[], tuple[int, bytes]], int, Callable[[], None]]]:
     """Each page of one bench user: the request, its expected status, and what undoes it (unmeasured)."""
     phone = Browser(fixture.cookie)
     m = fixture.matches
@@ -105,14 +107,14 @@ def page_actions(fixture: Fixture) -> dict[str, tuple[Callable[[], tuple[int, by
 
 
 def measure_pages(fixtures: list[Fixture], rounds: int) -> dict[str, dict[int, list[float]]]:
-    """Every page at every size, and the floor, once per round, interleaved: a busy machine slows all alike."""
+    """Every page at every size and the floor, once per round, interleaved: a busy machine slows all alike."""
     floor = Browser("")
     actions = {f.deals: page_actions(f) for f in fixtures}
     times: dict[str, dict[int, list[float]]] = {"Health (floor)": {0: []}}
     for deals, pages in actions.items():
         for name in pages:
             times.setdefault(name, {})[deals] = []
-    for deals, pages in actions.items():  # warm every worker: templates compiled, connections open
+    for pages in actions.values():  # warm every worker: templates compiled, connections open
         for action, expect, undo in pages.values():
             for _ in range(4):
                 timed(action, expect)
@@ -142,7 +144,11 @@ def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> s
         cells = []
         for deals in sizes:
             med = benchkit.median(by_size[deals])
-            cells += [f"{med:.1f} ms", f"{benchkit.percentile(by_size[deals], 0.99):.1f} ms", f"{med / floor:.1f}"]
+            cells += [
+                f"{med:.1f} ms",
+                f"{benchkit.percentile(by_size[deals], 0.99):.1f} ms",
+                f"{med / floor:.1f}",
+            ]
         growth = benchkit.median(by_size[large]) / benchkit.median(by_size[small])
         lines.append(f"| {name} | {' | '.join(cells)} | {growth:.2f} |")
     return "\n".join(lines)
@@ -152,14 +158,16 @@ def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> s
 
 
 def page_weight(fixture: Fixture) -> str:
-    """The match page (gzip as a proxy would send it) and every file a first visit loads, as whitenoise sends them."""
+    """The match page (gzipped as a proxy would send it) and the files of a first visit, from whitenoise."""
     lines = ["| file | plain | gzip | brotli | Cache-Control |", "|---|---:|---:|---:|---|"]
     phone = Browser(fixture.cookie)
     for game in ("busca", "mambassa", "whist"):
         status, html = phone.request("GET", f"/matches/{fixture.matches[game]}/")
         assert status == 200
         packed = len(gzip.compress(html, 6))
-        lines.append(f"| match page, {game} ({fixture.deals} deals) | {_kb(len(html))} | {_kb(packed)} | – | – |")
+        lines.append(
+            f"| match page, {game} ({fixture.deals} deals) | {_kb(len(html))} | {_kb(packed)} | – | – |"
+        )
         if game == "busca":
             first = {"gzip": packed, "br": packed}
             assets = list(dict.fromkeys(re.findall(r'(?:href|src)="(/static/[^"]+)"', html.decode())))
@@ -232,7 +240,12 @@ def main() -> None:
         if "pages" in parts:
             print(f"timing the pages, {args.rounds} rounds…", file=sys.stderr)
             times = measure_pages(fixtures, args.rounds)
-            report += ["", f"## Pages ({args.rounds} requests each, interleaved)", "", pages_table(times, sizes)]
+            report += [
+                "",
+                f"## Pages ({args.rounds} requests each, interleaved)",
+                "",
+                pages_table(times, sizes),
+            ]
         if "weight" in parts:
             report += ["", "## Page weight", "", page_weight(fixtures[0])]
         if "browser" in parts:

@@ -175,7 +175,9 @@ def load(deals: int) -> Fixture:
 # -- The server ----------------------------------------------------------------------------------
 
 
-def start_server(workers: int, extra: Sequence[str] = (), log: str = "/tmp/bench-gunicorn.log") -> subprocess.Popen[bytes]:
+def start_server(
+    workers: int, extra: Sequence[str] = (), log: str = "/tmp/bench-gunicorn.log"
+) -> subprocess.Popen[bytes]:
     """gunicorn with the production settings on 127.0.0.1:PORT; returns once /health answers."""
     command = [
         GUNICORN,

@@ -58,59 +58,72 @@ class Hand:
     suit: str | None = None  # the suit of a run or of Quarantuno
 
 
-def _runs(cards: Sequence[Card], length: int, ace_low: bool) -> list[tuple[int, str]]:
+def _runs(by_suit: Mapping[str, set[int]], length: int, ace_low: bool) -> list[tuple[int, str]]:
     """Every run of ``length`` cards of one suit as (top, suit); the ace high, or low too."""
     found = []
-    for suit in SUITS:
-        positions = {c.rank for c in cards if c.suit == suit and c.rank != ACE}
-        if any(c.suit == suit and c.rank == ACE for c in cards):
-            positions.add(11)
-            if ace_low:
-                positions.add(1)
+    for suit, ranks in by_suit.items():
+        if len(ranks) < length:  # a run takes ``length`` cards of its suit (the ace counts once)
+            continue
+        positions = {11 if rank == ACE else rank for rank in ranks}
+        if ACE in ranks and ace_low:
+            positions.add(1)
         for top in range(length, 12):
             if all(p in positions for p in range(top - length + 1, top + 1)):
                 found.append((top, suit))
     return found
 
 
+def _number(value: int) -> Decimal:
+    return _NUMBERS.get(value) or Decimal(value)
+
+
+_NUMBERS = {n: Decimal(n) for n in range(-12, 45)}  # the values and keys a hand can have, made once
+_SCALA_LUNGA, _SCALA_CORTA = Decimal("39.5"), Decimal("38.5")
+
+
 def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
     """The value of a 4-card hand with every combination of the seed, highest first."""
     ranks = [c.rank for c in cards]
     counts = {rank: ranks.count(rank) for rank in set(ranks)}
-    suits = {c.suit for c in cards}
+    by_suit: dict[str, set[int]] = {}
+    sums: dict[str, int] = {}
+    for card in cards:
+        by_suit.setdefault(card.suit, set()).add(card.rank)
+        sums[card.suit] = sums.get(card.suit, 0) + card.value
+    longest = max(len(suited) for suited in by_suit.values())  # no run is shorter than 3
     if counts.get(ACE) == 4:
-        return Hand("mambassa", Decimal(44), (Decimal(44),))
-    if len(suits) == 1 and set(ranks) == {FANTE, CAVALLO, RE, ACE}:
+        return Hand("mambassa", _number(44), (_number(44),))
+    if len(by_suit) == 1 and set(ranks) == {FANTE, CAVALLO, RE, ACE}:
         suit = cards[0].suit
-        return Hand("quarantuno", Decimal(41), (Decimal(41), Decimal(SUIT_RANK[suit])), suit=suit)
+        return Hand("quarantuno", _number(41), (_number(41), _number(SUIT_RANK[suit])), suit=suit)
     if 4 in counts.values():
         rank = ranks[0]
-        return Hand("quartina", Decimal(40), (Decimal(40), Decimal(-rank)), rank=rank)
-    runs = _runs(cards, 4, ace_low)
+        return Hand("quartina", _number(40), (_number(40), _number(-rank)), rank=rank)
+    runs = _runs(by_suit, 4, ace_low) if longest == 4 else []
     if runs:
         top, suit = max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
         return Hand(
             "scala_lunga",
-            Decimal("39.5"),
-            (Decimal("39.5"), Decimal(top), Decimal(SUIT_RANK[suit])),
+            _SCALA_LUNGA,
+            (_SCALA_LUNGA, _number(top), _number(SUIT_RANK[suit])),
             top=top,
             suit=suit,
         )
     if 3 in counts.values():
         rank = next(r for r, n in counts.items() if n == 3)
-        return Hand("tris", Decimal(39), (Decimal(39), Decimal(-rank)), rank=rank)
-    runs = _runs(cards, 3, ace_low)
+        return Hand("tris", _number(39), (_number(39), _number(-rank)), rank=rank)
+    runs = _runs(by_suit, 3, ace_low) if longest >= 3 else []
     if runs:
         top, suit = max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
         return Hand(
             "scala_corta",
-            Decimal("38.5"),
-            (Decimal("38.5"), Decimal(top), Decimal(SUIT_RANK[suit])),
+            _SCALA_CORTA,
+            (_SCALA_CORTA, _number(top), _number(SUIT_RANK[suit])),
             top=top,
             suit=suit,
         )
-    best = max(sum(c.value for c in cards if c.suit == suit) for suit in suits)
-    return Hand("somma", Decimal(best), (Decimal(best),))
+    best = max(sums.values())
+    return Hand("somma", _number(best), (_number(best),))
 
 
 @dataclass(frozen=True)
@@ -337,7 +350,7 @@ class _Replay:
     ) -> tuple[tuple[Hand | None, ...], list[Problem]]:
         assert deal.hands is not None
         problems: list[Problem] = []
-        seen: dict[Card, int] = {}
+        seen: dict[tuple[int, str], int] = {}
         hands: list[Hand | None] = []
         for seat, cards in enumerate(deal.hands):
             if seat not in active:
@@ -365,18 +378,19 @@ class _Replay:
                 hands.append(None)
                 continue
             for card in cards:
-                if card in seen:
+                key = (card.rank, card.suit)  # hashed faster than the card itself
+                if key in seen:
                     template = (
                         _("%(card)s is given twice to %(player)s")
-                        if seen[card] == seat
+                        if seen[key] == seat
                         else _("%(card)s is given to both %(other)s and %(player)s")
                     )
                     problems.append(
                         self.problem(
-                            number, template, "hands", seat, card=card.code, other=self.players[seen[card]]
+                            number, template, "hands", seat, card=card.code, other=self.players[seen[key]]
                         )
                     )
-                seen.setdefault(card, seat)
+                seen.setdefault(key, seat)
             hands.append(self.rules.judge(cards, self.opts))
         return tuple(hands), problems
 

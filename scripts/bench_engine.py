@@ -1,0 +1,77 @@
+"""The rules engine alone: a 1,000-deal Busca match and a 300-deal Mambassa game replayed, deals per second.
+
+No database and no Django: the match documents are read once, then only ``play()`` is timed (the
+replay every page and every entered deal runs). Prints a Markdown table.
+Usage: .venv/bin/python scripts/bench_engine.py [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import benchkit
+
+from matches.rules import document
+
+
+def deals_per_second(play: Callable[[], object], deals: int, seconds: float) -> tuple[float, float]:
+    """The best and the median rate over repeated replays lasting ``seconds`` in all."""
+    rates = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end or len(rates) < 5:
+        start = time.perf_counter()
+        play()
+        rates.append(deals / (time.perf_counter() - start))
+    rates.sort()
+    return rates[-1], rates[len(rates) // 2]
+
+
+def games() -> dict[str, tuple[document.Match, int]]:
+    rng = random.Random(11)
+    base = {"format": "scorekeeper-match/1", "players": list(benchkit.NAMES), "start": None}
+    busca = {**base, "game": "busca-001", "options": {}, "deals": benchkit.busca_deals(1000, rng)}
+    mambassa = {
+        **base,
+        "game": "mambassa",
+        "options": {"lives": 200},
+        "deals": benchkit.mambassa_deals(300, rng),
+    }
+    whist = {
+        **base,
+        "game": "whist",
+        "options": {"game_points": 1000},
+        "deals": benchkit.whist_deals(300, rng),
+    }
+    found = {}
+    for name, doc in (
+        ("Busca (busca-001), 1,000 deals", busca),
+        ("Mambassa, 300 deals", mambassa),
+        ("Whist, 300 deals", whist),
+    ):
+        rules = document.read_document(doc)
+        assert rules.play().outcome is None, name
+        found[name] = (rules, len(doc["deals"]))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    lines = ["| replay | median | best |", "|---|---:|---:|"]
+    for name, (rules, deals) in games().items():
+        best, median = deals_per_second(rules.play, deals, args.seconds)
+        lines.append(f"| {name} | {median:,.0f} deals/s | {best:,.0f} deals/s |")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
