@@ -118,6 +118,7 @@
     var at = list.findIndex(function (e) { return e.token === token; });
     if (at >= 0) list[at] = entry; else list.push(entry); // saved again offline: the newer wins
     store(path, list);
+    prepareNext(form, lastNumber(list) + 1);
     render();
     return true;
   }
@@ -155,11 +156,18 @@
       .catch(function () {});
   }
 
-  function showSheet(html) {
+  function showSheet(html, refused) {
     var sheet = document.getElementById("sheet");
     if (!sheet) return;
+    // A deal being typed meanwhile (the next one) goes over into the new sheet's form.
+    var typing = !refused && typedIn(document.getElementById("deal-form"));
     if (window.htmx && htmx.swap) htmx.swap(sheet, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 });
     else sheet.outerHTML = html;
+    var form = document.getElementById("deal-form");
+    if (isDealForm(form)) {
+      remember(form);
+      if (typing) fillForm(form, typing, ["dealer"]);
+    }
   }
 
   // Post one kept deal as its form would have; resolves to true if the next one may follow.
@@ -184,7 +192,7 @@
         else { markStored(entry.token); forget(path, entry.token); }
         lastContact = Date.now();
         if (offline) { offline = false; say(); }
-        showSheet(html); // the server's sheet: the deal in it, or its message over what was typed
+        showSheet(html, refused); // the server's sheet: the deal in it, or its message over what was typed
         return !refused;
       });
     }, function () {
@@ -218,28 +226,84 @@
     });
   }
 
-  // Fill the entry form with a kept deal: to change it, or to save a refused one again.
-  function putBack(entry) {
-    var form = document.getElementById("deal-form");
-    if (!isDealForm(form)) return;
+  // Fill a form with fields as posted (the token, number and ``skip`` stay the form's own).
+  function fillForm(form, fields, skip) {
     var values = {};
-    entry.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
-    // Its number and dealer are the form's own (the next deal's); the rest is what was typed.
-    var skip = ["csrfmiddlewaretoken", "number", "token", "preview"];
-    if (entry.state === "refused") skip.push("dealer");
+    fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    skip = ["csrfmiddlewaretoken", "number", "token", "preview"].concat(skip || []);
     Object.keys(values).forEach(function (name) {
       if (skip.indexOf(name) >= 0) return;
       form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function (el, i) {
+        if (el.disabled) return;
         if (el.type === "radio" || el.type === "checkbox") el.checked = values[name].indexOf(el.value) >= 0;
         else if (i < values[name].length) el.value = values[name][i];
         if (el.classList.contains("points")) { delete el.dataset.auto; el.dataset.touched = "1"; }
         el.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
-    var token = form.querySelector("input[name=token]");
-    if (token) token.value = entry.token; // saved from the form, it is this deal: no second copy
     var points = form.querySelector("input.points");
     if (points) points.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // A refused deal, back in the entry form: saved from there, it is this deal (its token), never a copy.
+  function putBack(entry) {
+    var form = document.getElementById("deal-form");
+    if (!isDealForm(form)) return;
+    fillForm(form, entry.fields, entry.state === "refused" ? ["dealer"] : []);
+    var token = form.querySelector("input[name=token]");
+    if (token) token.value = entry.token;
+  }
+
+  // What a form held before anyone typed in it: to empty it for the next deal, and to tell typing.
+  var blank = new WeakMap();
+  function remember(form) {
+    if (isDealForm(form) && !blank.has(form)) blank.set(form, fieldsOf(form));
+  }
+  function typedIn(form) {
+    var before = blank.get(form);
+    if (!before) return null;
+    var ignore = ["csrfmiddlewaretoken", "number", "token", "dealer"];
+    var now = fieldsOf(form);
+    var changed = now.some(function (f, i) {
+      return ignore.indexOf(f[0]) < 0 && (!before[i] || before[i][0] !== f[0] || before[i][1] !== f[1]);
+    });
+    return changed || now.length !== before.length ? now : null;
+  }
+
+  // The deal just kept: the form, emptied, takes the next one, as after a deal saved online. Its
+  // dealer is left to the rules (the server knows who deals next); the rest is as for any deal.
+  function prepareNext(form, number) {
+    var numberInput = form.querySelector("input[name=number]");
+    var token = form.querySelector("input[name=token]");
+    if (!numberInput || !token) return;
+    var was = numberInput.value;
+    form.reset();
+    var before = blank.get(form) || [];
+    before.forEach(function (f) {
+      var el = form.querySelector('input[type=hidden][name="' + CSS.escape(f[0]) + '"]');
+      if (el && f[0] !== "token" && f[0] !== "number") el.value = f[1];
+    });
+    numberInput.value = String(number);
+    token.value = newToken();
+    var renumber = new RegExp("\\b" + was + "\\b");
+    [form.querySelector("h2"), form.querySelector("button.primary[type=submit]")].forEach(function (el) {
+      if (el) el.textContent = el.textContent.replace(renumber, String(number));
+    });
+    var dealer = form.querySelector("[name=dealer]");
+    if (dealer) {
+      dealer.disabled = true; // not sent: the server's rules choose
+      var choice = dealer.closest("details");
+      if (choice) choice.hidden = true;
+    }
+    form.querySelectorAll("p.next, .who .badge, .error, [role=alert]").forEach(function (el) { el.hidden = true; });
+    form.querySelectorAll(".invalid").forEach(function (el) { el.classList.remove("invalid"); });
+    form.querySelectorAll("input.points").forEach(function (el) { delete el.dataset.auto; delete el.dataset.touched; });
+    delete form.dataset.covers;
+    form.dispatchEvent(new Event("change", { bubbles: true })); // entry.js counts again
+    blank.set(form, fieldsOf(form));
+  }
+  function lastNumber(list) {
+    return list.reduce(function (n, e) { return Math.max(n, parseInt(e.number, 10) || 0); }, 0);
   }
 
   function button(action, token, label) {
@@ -353,6 +417,7 @@
     reached();
   });
   document.addEventListener("htmx:afterSettle", function () {
+    remember(document.getElementById("deal-form"));
     render();
     keepPage();
   });
@@ -380,12 +445,12 @@
     flush();
   });
 
-  // A deal kept for this form (its token): show it in the form again, as it was typed.
+  // A page opened from the copy kept on the phone may show the form of a deal kept since: on to the next.
   var form = document.getElementById("deal-form");
+  remember(form);
   var token = form && form.querySelector("input[name=token]");
-  if (token) {
-    load(location.pathname).forEach(function (e) { if (e.token === token.value && e.state !== "refused") putBack(e); });
-  }
+  var kept = load(location.pathname);
+  if (token && kept.some(function (e) { return e.token === token.value; })) prepareNext(form, lastNumber(kept) + 1);
   if (navigator.onLine === false) goneOffline();
   render();
   flush();

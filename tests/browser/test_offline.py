@@ -52,7 +52,7 @@ def stored(match: Match, number: int) -> int:
     return Deal.objects.filter(match=match, number=number).count()
 
 
-def expect_points(page: Page, points: list[int]) -> None:
+def expect_points(page: Page, points: list[int] | list[str]) -> None:
     for seat, value in enumerate(points):
         expect(page.locator(f"#id_points_{seat}")).to_have_value(str(value))
 
@@ -71,30 +71,46 @@ def test_a_deal_entered_offline_waits_on_the_phone_and_is_stored_once_when_the_c
     fill_points(page, [7, 20, 10, 3])
     page.click(SAVE_DEAL)
 
-    # Kept on the phone and shown as waiting; what was typed stays in the form.
+    # Kept on the phone and shown as waiting, with what was typed; the form goes on to the next deal.
     pending = page.locator(PENDING)
     expect(pending).to_have_count(1)
     expect(pending).to_contain_text("Deal 2: waiting for the connection. It is kept on this phone.")
     expect(pending.locator(".what")).to_have_text("Anna 7 · Bruno 20 · Carla 10 · Dario 3")
-    expect_points(page, [7, 20, 10, 3])
+    expect_deal_form(page, 3)
+    expect_points(page, ["", "", "", ""])
     expect(page.locator(DEAL_ROWS)).to_have_count(1)
     assert stored(match, 2) == 0
 
-    # The Wi-Fi returns: the deal is sent with its token, the sheet shows it, the notice goes.
+    # The table plays on: deal 3 waits too, after deal 2.
+    fill_points(page, [10, 10, 15, 5])
+    page.click(SAVE_DEAL)
+    expect(pending).to_have_count(2)
+    expect(pending.nth(1)).to_contain_text("Deal 3: waiting for the connection.")
+    expect(pending.nth(1).locator(".what")).to_have_text("Anna 10 · Bruno 10 · Carla 15 · Dario 5")
+    expect_deal_form(page, 4)
+
+    # The Wi-Fi returns: each deal is sent in turn with its token, the sheet shows them, the notice goes.
     page.context.set_offline(False)
-    expect(page.locator(DEAL_ROWS)).to_have_count(2)
-    expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text("2")
+    expect(page.locator(DEAL_ROWS)).to_have_count(3)
+    expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text("3")
     expect(page.locator(NOTICE)).to_be_empty()
-    expect(page.locator(PENDING)).to_have_text("Deal 2, kept on this phone, is now saved.")
-    expect_deal_form(page, 3)
-    assert stored(match, 2) == 1
-    assert Deal.objects.filter(match=match).count() == 2
+    expect(pending).to_have_text(
+        ["Deal 2, kept on this phone, is now saved.", "Deal 3, kept on this phone, is now saved."]
+    )
+    expect_deal_form(page, 4)
+    assert [deal.entry["points"] for deal in Deal.objects.filter(match=match).order_by("number")] == [
+        [25, 8, 5, 2],
+        [7, 20, 10, 3],
+        [10, 10, 15, 5],
+    ]
+    # Deal 3 was entered before the phone knew who dealt it: the rules' dealer, not a change of dealer.
+    assert all("dealer" not in deal.entry for deal in Deal.objects.filter(match=match))
 
     # Nothing is left to send: a reload finds no deal waiting, and nothing is stored twice.
     page.reload()
-    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    expect(page.locator(DEAL_ROWS)).to_have_count(3)
     expect(page.locator(PENDING)).to_have_count(0)
-    assert Deal.objects.filter(match=match).count() == 2
+    assert Deal.objects.filter(match=match).count() == 3
 
 
 def test_a_deal_whose_answer_never_came_back_is_sent_again_and_stored_once(page: Page) -> None:
@@ -112,7 +128,7 @@ def test_a_deal_whose_answer_never_came_back_is_sent_again_and_stored_once(page:
     fill_points(page, [25, 8, 5, 2])
     page.click(SAVE_DEAL)
     expect(page.locator(PENDING)).to_contain_text("Deal 1: waiting for the connection.")
-    expect_points(page, [25, 8, 5, 2])
+    expect(page.locator(PENDING).locator(".what")).to_have_text("Anna 25 · Bruno 8 · Carla 5 · Dario 2")
     assert stored(match, 1) == 1
 
     # With the connection good again, the phone sends it once more, with the same token: one deal 1.
@@ -180,14 +196,39 @@ def test_the_match_page_opens_offline_with_the_last_known_sheet_and_the_deals_ke
     page.click(SAVE_DEAL)
     expect(page.locator(PENDING)).to_contain_text("Deal 3: waiting for the connection.")
 
-    # Reloaded again offline: the deal is still kept, and back in its form.
+    expect_deal_form(page, 4)
+
+    # Reloaded again offline: the deal is still kept, and the form is still at the next one.
     page.reload()
     expect(page.locator(PENDING)).to_contain_text("Deal 3: waiting for the connection.")
-    expect_points(page, play_offline)
+    expect_deal_form(page, 4)
     assert Deal.objects.filter(match=match).count() == 2
 
     page.context.set_offline(False)
     expect(page.locator(DEAL_ROWS)).to_have_count(3)
     expect(page.locator(NOTICE)).to_be_empty()
+    expect_deal_form(page, 4)
     assert stored(match, 3) == 1
     assert Deal.objects.filter(match=match).count() == 3
+
+
+def test_the_next_deal_being_typed_while_the_kept_one_is_sent_stays_in_the_form(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+
+    page.context.set_offline(True)
+    fill_points(page, [25, 8, 5, 2])
+    page.click(SAVE_DEAL)
+    expect(page.locator(PENDING)).to_contain_text("Deal 1: waiting for the connection.")
+    expect_deal_form(page, 2)
+    page.fill("#id_points_0", "12")
+    page.fill("#id_points_1", "9")
+
+    # The kept deal is sent and the sheet redrawn: the half-typed deal 2 is still there.
+    page.context.set_offline(False)
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    expect_deal_form(page, 2)
+    expect(page.locator("#id_points_0")).to_have_value("12")
+    expect(page.locator("#id_points_1")).to_have_value("9")
+    expect(page.locator("#id_points_2")).to_have_value("")
