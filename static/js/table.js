@@ -23,6 +23,26 @@
     applyTurn();
   });
 
+  // Keyboard entry: the form is swapped anew after each save. If the focus was in it, it goes
+  // to the new form's first field with an error, or else its first field, not back to the top.
+  // Only after the keyboard: a phone given the focus by a script would pop up its keyboard.
+  var typing = false, keys = false;
+  document.addEventListener("keydown", function () { keys = true; }, true);
+  document.addEventListener("pointerdown", function () { keys = false; }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = document.getElementById("deal-form");
+    typing = keys && !!form && form.contains(document.activeElement) && event.detail.elt === form;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!typing) return;
+    typing = false;
+    var form = document.getElementById("deal-form");
+    if (!form || (document.activeElement && document.activeElement !== document.body)) return;
+    var field = form.querySelector(".invalid input:not([type=hidden]), [aria-invalid=true]") ||
+      form.querySelector("input:not([type=hidden]):not([disabled])");
+    if (field) field.focus();
+  });
+
   // The screen stays awake while a match in progress is on screen (where the browser can).
   var lock = null;
 

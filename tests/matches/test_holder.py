@@ -1,0 +1,102 @@
+"""The phone's holder at the bottom of the drawing: chosen with a plain form, remembered per match."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from matches.models import Match
+
+from .guests import viewer
+from .pages import count
+
+HTMX = {"HX-Request": "true"}
+
+
+def bottom_seat(page: Any) -> str:
+    """The seat whose arm of the cross points down (y2 below y1), read from the markup."""
+    html = page.content.decode() if hasattr(page, "content") else page
+    axes = re.findall(r'<line class="axis" x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)"', html)
+    (seat,) = [str(seat) for seat, (y1, y2) in enumerate(axes) if float(y2) > float(y1)]
+    return seat
+
+
+def bottom_place(page: Any) -> str:
+    """The Mambassa seat whose place is drawn lowest on the table."""
+    places = re.findall(r'data-seat="(\d+)"[^>]*>\s*<rect class="place" x="[\d.]+" y="([\d.]+)"', page.text)
+    return max(places, key=lambda place: float(place[1]))[0]
+
+
+def sheet(match: Match) -> str:
+    return reverse("match_detail", args=[match.pk])
+
+
+def test_the_first_player_sits_at_the_bottom_until_the_phone_says_who_holds_it(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match()
+
+    page = alice_client.get(sheet(match))
+
+    assert bottom_seat(page) == "0"
+    assert count(page, "form", class_="holder", method="get") == 1
+    assert '<option value="0" selected>Anna</option>' in page.text
+
+
+def test_the_holder_chosen_is_drawn_at_the_bottom_and_remembered_for_that_match(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match, other = make_match(), make_match()
+
+    assert bottom_seat(alice_client.get(sheet(match), {"holder": "2"})) == "2"
+
+    page = alice_client.get(sheet(match))
+    assert bottom_seat(page) == "2"
+    assert '<option value="2" selected>Carla</option>' in page.text
+    assert bottom_seat(alice_client.get(sheet(other))) == "0"  # another match: its own holder
+
+
+def test_a_deal_saved_and_the_live_update_keep_the_drawing_turned(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match()
+    alice_client.get(sheet(match), {"holder": "3"})
+    data = {"points_0": 25, "points_1": 8, "points_2": 5, "points_3": 2}
+
+    saved = alice_client.post(reverse("deal_create", args=[match.pk]), data, headers=HTMX)
+    live = alice_client.get(reverse("match_live", args=[match.pk]), {"v": "0"}, headers=HTMX)
+
+    assert bottom_seat(saved) == "3"
+    assert bottom_seat(live) == "3"
+
+
+def test_a_seat_that_is_not_at_the_table_is_ignored(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match()
+    for wrong in ("4", "-1", "Carla", "", "²", "1.5"):
+        assert bottom_seat(alice_client.get(sheet(match), {"holder": wrong})) == "0"
+
+
+def test_a_phone_following_by_link_turns_its_own_drawing(make_match: Callable[..., Match]) -> None:
+    match = make_match()
+    phone = viewer(match)
+
+    assert bottom_seat(phone.get(sheet(match), {"holder": "1"})) == "1"
+    assert bottom_seat(phone.get(sheet(match))) == "1"
+
+
+def test_the_mambassa_table_turns_too(alice_client: Client, make_mambassa: Callable[..., Match]) -> None:
+    match = make_mambassa(seats=5)
+
+    assert bottom_place(alice_client.get(sheet(match))) == "0"
+    assert bottom_place(alice_client.get(sheet(match), {"holder": "4"})) == "4"
+
+
+def test_the_whist_sheet_has_no_seats_to_turn(alice_client: Client, make_whist: Callable[..., Match]) -> None:
+    page = alice_client.get(sheet(make_whist()))
+    assert count(page, "form", class_="holder") == 0
