@@ -88,13 +88,21 @@
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
     return fields;
   }
+  // What a deal says, in the words of its form: each player's points, or each group's choice.
   function whatWasEntered(form) {
-    return Array.from(form.querySelectorAll(".player-row")).map(function (row) {
+    var said = Array.from(form.querySelectorAll(".player-row")).map(function (row) {
       var who = row.querySelector(".who");
       var points = row.querySelector("input.points");
       if (!who || !points || points.value === "") return "";
       return (who.firstChild ? who.firstChild.textContent : who.textContent).trim() + " " + points.value;
-    }).filter(Boolean).join(" · ");
+    });
+    form.querySelectorAll("fieldset").forEach(function (group) {
+      var legend = group.querySelector("legend");
+      var picked = Array.from(group.querySelectorAll("input:checked")).filter(function (el) { return el.value !== ""; })
+        .map(function (el) { return el.closest("label") ? el.closest("label").textContent.trim() : el.value; });
+      if (legend && picked.length) said.push(legend.textContent.trim() + ": " + picked.join(", "));
+    });
+    return said.filter(Boolean).join(" · ");
   }
 
   // Keep the deal a form posted (or would have): true if kept, false for what needs the server.
