@@ -167,6 +167,8 @@ def _refresh(match: Match, rules: document.Match, author: Author | None = None) 
         match.finished_at = None
     match.version += 1
     match.save()
+    # The pages about to show this version need not replay it again (pagecache).
+    _REPLAYS.put(state_key(match, rules.players), (rules, played))
     if author is not None and finished != was_finished:
         kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
         _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})
