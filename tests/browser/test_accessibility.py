@@ -7,6 +7,7 @@ added to the app is one line in one of the lists below.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -39,9 +40,8 @@ ANNA_34 = {"points": [34, 2, 2, 2]}  # two of these end a busca-000 match
 def violations(page: Page) -> list[str]:
     """axe's serious and critical findings on the page as it is now, one readable line each."""
     found = AXE.run(page, options=RULES).response["violations"]
-    import os
-    if os.environ.get("AXE_ALL"):
-        print("AXEALL", page.url, [(r["id"], r["impact"], len(r["nodes"])) for r in found])
+    if os.environ.get("AXE_ALL"):  # AXE_ALL=1 pytest -s …: every finding, the minor ones too
+        print("AXE", page.url, [(r["id"], r["impact"], len(r["nodes"])) for r in found])
     lines = []
     for rule in found:
         if rule["impact"] not in SERIOUS:
@@ -143,6 +143,17 @@ OWNER_PAGES: tuple[Callable[[dict[str, Match], list[Player]], str], ...] = (
     lambda t, p: reverse("match_share", args=[t["busca"].pk]),
     lambda t, p: reverse("evening_list"),
     lambda t, p: reverse("evening_detail", args=[t["busca"].evening_id]),
+    lambda t, p: reverse("match_print", args=[t["busca-over"].pk]),
+    lambda t, p: reverse("match_print", args=[t["mambassa"].pk]),
+    lambda t, p: reverse("match_print", args=[t["whist"].pk]),
+    lambda t, p: reverse("match_chart", args=[t["busca"].pk]),
+    lambda t, p: reverse("blank_sheets"),
+    lambda t, p: reverse("blank_sheet", args=["busca-000"]),
+    lambda t, p: reverse("blank_sheet", args=["mambassa"]),
+    lambda t, p: reverse("blank_sheet", args=["whist"]),
+    lambda t, p: reverse("stats"),
+    lambda t, p: reverse("stats_player", args=[p[0].pk]),
+    lambda t, p: reverse("stats_head_to_head") + f"?a={p[0].pk}&b={p[1].pk}",
 )
 
 ANONYMOUS_PAGES = (
