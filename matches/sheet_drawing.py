@@ -149,6 +149,8 @@ class Sheet:
     label: str  # the text alternative, read by screen readers
     title_id: str
     guides: tuple[Segment, ...] = ()  # faint lines to write on, on a blank sheet
+    dealer_at: Text | None = None  # under the game in progress, in the next dealer's pair's column
+    dealer_label: str = ""  # "Bruno deals"
 
     @property
     def view_box(self) -> str:
@@ -208,8 +210,13 @@ def whist_sheet(
     pays_label: str = "pays",
     label: str = "",
     title_id: str = "whist-title",
+    dealer: int | None = None,
+    dealer_label: str = "",
 ) -> Sheet:
     """Lay out the sheet: pair 0 on the left, pair 1 on the right, the games top to bottom.
+
+    ``dealer`` is the pair of the next dealer: while the rubber goes on, ``dealer_label`` is
+    written under the game in progress, in that pair's column.
 
     ``totals`` are the game points with the rubber bonus; when the rubber is over and
     they are not given, they are added up from the games' values.
@@ -237,6 +244,13 @@ def whist_sheet(
             totals = (won[0], won[1])
         end, top = _end(rubber_winner, rubber_bonus, totals, top, bonus_label, total_label, pays_label)
 
+    dealer_at = None
+    if end is None and dealer is not None:
+        if dealer not in range(PAIRS):
+            raise ValueError(f"the dealer's pair is 0 or 1: got {dealer}")
+        top = max(top, HEAD_RULE + GAME_GAP + ROW)
+        dealer_at = Text(_r(COLUMN * (dealer + 0.5)), _r(top + NOTE_ROW - GAME_GAP / 2), "middle")
+        top += NOTE_ROW
     height = _r(max(top, HEAD_RULE + GAME_GAP + ROW) + BOTTOM)
     if not label:
         label = _label(pairs, blocks, end)
@@ -250,6 +264,8 @@ def whist_sheet(
         end=end,
         label=label,
         title_id=title_id,
+        dealer_at=dealer_at,
+        dealer_label=shorten(dealer_label, NAME_LIMIT) if dealer_at else "",
     )
 
 

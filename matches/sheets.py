@@ -536,6 +536,8 @@ def whist_context(
             total_label=_("total"),
             pays_label=_("pays"),
             label=label,
+            dealer=None if rubber.next_dealer is None else rubber.next_dealer % 2,
+            dealer_label=_("%(dealer)s deals") % {"dealer": _name(names, rubber.next_dealer)},
         )
     )
     settlement = variant.settle(match.options, rubber)

@@ -198,3 +198,35 @@ def test_a_phone_following_the_match_hears_the_latest_deal_when_the_sheet_change
         "The sheet changed. Deal 1: Anna 5 busche, Bruno 0 busche, Carla 0 busche, Dario 0 busche. "
         "Anna deals next."
     )
+
+
+# -- Marked with words and symbols, not colour alone ----------------------------------------------------
+
+
+def test_the_whist_sheet_marks_the_next_dealer_under_the_game_in_progress(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(deals=[{"tricks": [7, 6], "honours": [2, 2]}])  # Bruno deals next
+
+    page = sheet(alice_client, match)
+
+    assert text(page, "text", class_="dealer-label") == "● Bruno deals"
+    # In Bruno & Dario's column, the right-hand one.
+    assert re.search(r'<text class="dealer-label" x="270(\.0)?"', page.text)
+
+
+def test_the_whist_sheet_of_a_finished_rubber_marks_no_dealer(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    treble = {"tricks": [9, 4], "honours": [3, 1]}
+    page = sheet(alice_client, make_whist(deals=[treble, treble]))
+    assert 'class="dealer-label"' not in page.text
+
+
+def test_the_cross_marks_losers_and_winners_with_a_symbol_as_well_as_a_colour(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    page = sheet(alice_client, make_match(deals=[ANNA_34, ANNA_34]))
+
+    marks = re.findall(r'data-seat="(\d)"[^>]*>.*?<tspan class="mark"> (.)</tspan>', page.text, flags=re.S)
+    assert marks == [("0", "✗"), ("1", "✓"), ("2", "✓"), ("3", "✓")]
