@@ -40,6 +40,8 @@ from django.utils import timezone
 from matches import services, stats
 from matches.models import Evening, Match, Player
 
+from .guests import viewer
+
 FIXTURES = Path(__file__).parent / "fixtures" / "stats"
 D = Decimal
 
@@ -281,3 +283,14 @@ def test_statistics_need_a_login(client: Client) -> None:
     response = client.get(reverse("stats"))
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
+
+
+def test_a_phone_that_follows_the_match_by_a_link_sees_its_chart_but_no_statistics(
+    evening_matches: Any,
+) -> None:
+    match = evening_matches["whist_anna_carla"]
+    phone = viewer(match)
+    page = phone.get(reverse("match_chart", args=[match.pk])).content.decode()
+    # Points scored: Anna & Carla 0, 7, 7, 7, 13; Bruno & Dario 0, 0, 3, 8, 8.
+    assert "Anna &amp; Carla: 0, 7, 7, 7, 13; Bruno &amp; Dario: 0, 0, 3, 8, 8" in page
+    assert phone.get(reverse("stats")).status_code == 302  # the statistics are the owner's, after a login
