@@ -57,7 +57,10 @@
     try {
       if (list.length) localStorage.setItem(STORE + path, JSON.stringify(list));
       else localStorage.removeItem(STORE + path);
-    } catch (e) { /* storage full or forbidden: the form still holds what was typed */ }
+      return true;
+    } catch (e) {
+      return false; // storage full or forbidden: the deal stays in its form (see keep)
+    }
   }
   function storedTokens() {
     try { return JSON.parse(localStorage.getItem(USED)) || []; } catch (e) { return []; }
@@ -105,9 +108,9 @@
     return said.filter(Boolean).join(" · ");
   }
 
-  // Keep the deal a form posted (or would have): true if kept, false for what needs the server.
+  // Keep the deal a form posted (or would have). Only once it is safely kept does the form move on.
   function keep(form, fields) {
-    if (valueOf(fields, "preview")) return false; // judging the hands stores nothing
+    if (valueOf(fields, "preview")) return; // judging the hands stores nothing: it needs the server
     var path = matchPath(form.getAttribute("hx-post"));
     var token = valueOf(fields, "token");
     if (!token || storedTokens().indexOf(token) >= 0) {
@@ -125,10 +128,8 @@
     };
     var at = list.findIndex(function (e) { return e.token === token; });
     if (at >= 0) list[at] = entry; else list.push(entry); // saved again offline: the newer wins
-    store(path, list);
-    prepareNext(form, lastNumber(list) + 1);
+    if (store(path, list)) prepareNext(form, lastNumber(list) + 1);
     render();
-    return true;
   }
 
   function forget(path, token, number) {
@@ -398,9 +399,10 @@
     var fields = fieldsOf(elt, trigger && trigger.submitter);
     if (event.detail.xhr) posted.set(event.detail.xhr, { form: elt, fields: fields });
     sent = [];
-    if (navigator.onLine === false && keep(elt, fields)) {
-      event.preventDefault(); // kept here; what was typed stays in the form
+    if (navigator.onLine === false && !valueOf(fields, "preview")) {
+      event.preventDefault(); // no connection: kept on the phone instead
       goneOffline();
+      keep(elt, fields);
     }
   });
   document.addEventListener("htmx:sendError", function (event) {
