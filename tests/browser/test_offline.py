@@ -40,6 +40,10 @@ KEPT_COPY_SHOWS = """async (text) => {
   const kept = await caches.match(location.pathname, { cacheName: "scorekeeper-pages" });
   return kept !== undefined && (await kept.text()).includes(text);
 }"""
+KEPT_PAGES = """async () => {
+  const cache = await caches.open("scorekeeper-pages");
+  return (await cache.keys()).map((request) => request.url);
+}"""
 
 
 def match_of(page: Page) -> Match:
@@ -232,3 +236,16 @@ def test_the_next_deal_being_typed_while_the_kept_one_is_sent_stays_in_the_form(
     expect(page.locator("#id_points_0")).to_have_value("12")
     expect(page.locator("#id_points_1")).to_have_value("9")
     expect(page.locator("#id_points_2")).to_have_value("")
+
+
+def test_logging_out_leaves_no_sheet_on_the_phone_for_the_next_person(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    play_deal(page, 1, [25, 8, 5, 2])
+    page.wait_for_function(KEPT_COPY_SHOWS, arg="Save deal 2")
+
+    page.get_by_role("button", name="Log out").click()
+    expect(page).to_have_url(re.compile(r"/accounts/login/$"))
+    assert page.evaluate(KEPT_PAGES) == []
