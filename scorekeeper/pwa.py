@@ -46,7 +46,6 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "start_url": reverse("match_list"),
         "scope": "/",
         "display": "standalone",
-        "orientation": "portrait",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
         "icons": [
