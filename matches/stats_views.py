@@ -15,8 +15,7 @@ from .views import with_access
 @login_required
 def stats_index(request: HttpRequest) -> HttpResponse:
     tables = stats.game_tables(stats.replayed_matches(request.user))
-    players = Player.objects.filter(owner=request.user)
-    return render(request, "matches/stats.html", {"tables": tables, "players": players})
+    return render(request, "matches/stats.html", {"tables": tables})
 
 
 @login_required
@@ -34,7 +33,7 @@ def stats_head_to_head(request: HttpRequest) -> HttpResponse:
     chosen = [request.GET.get(key, "") for key in ("a", "b")]
     context: dict[str, object] = {"players": players, "chosen": chosen}
     if all(chosen):
-        if not all(pk.isdigit() for pk in chosen):
+        if not all(pk.isascii() and pk.isdigit() for pk in chosen):
             raise Http404
         a, b = (get_object_or_404(Player, pk=int(pk), owner=request.user) for pk in chosen)
         if a != b:
