@@ -250,7 +250,8 @@ def main() -> None:
             report += ["", "## Page weight", "", page_weight(fixtures[0])]
         if "browser" in parts:
             print("timing save → drawing in Chromium…", file=sys.stderr)
-            report += ["", "## Save → drawing", "", run_script("bench_browser.py", fixtures[0].cookie)]
+            entry = str(fixtures[0].matches["entry"])
+            report += ["", "## Save → drawing", "", run_script("bench_browser.py", fixtures[0].cookie, entry)]
     finally:
         benchkit.stop_server(server)
     if "engine" in parts:
