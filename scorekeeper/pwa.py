@@ -116,6 +116,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "precache": urls,
         "static_prefix": static(""),
         "offline_url": reverse("match_list"),
+        "stylesheet": static("css/app.css"),
         # The page shown offline for a page this phone never kept.
         "offline_title": gettext("Offline"),
         "offline_text": gettext(

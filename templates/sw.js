@@ -15,7 +15,8 @@ const PRECACHE = [{% for url in precache %}
 const KEPT_PAGE = /^\/matches\/(\d+\/)?$/;
 const NETWORK_WAIT = 5000;  // ms before a page falls back to its kept copy
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
-  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title></head>" +
+  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title>" +
+  "<link rel=\"stylesheet\" href=\"{{ stylesheet|escapejs }}\"></head>" +
   "<body><main><h1>{{ offline_title|escapejs }}</h1><p>{{ offline_text|escapejs }}</p>" +
   "<p><a href=\"{{ offline_url|escapejs }}\">{{ offline_link|escapejs }}</a></p></main></body></html>";
 
