@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint migrate messages serve-prod clean
+.PHONY: run test lint migrate messages serve-prod bench faults clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
@@ -39,6 +39,14 @@ LOCAL_HTTP := SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
 	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
+
+# Speed and faults, measured against gunicorn and a throwaway PostgreSQL database, scorekeeper_bench
+# (README.md, "Speed"): BENCH_DATABASE_URL and BENCH_PORT choose others. Takes about ten minutes.
+bench: $(VENV)/.installed messages
+	$(PY) scripts/bench.py $(BENCH_ARGS)
+
+faults: $(VENV)/.installed messages
+	$(PY) scripts/faults.py
 
 clean:
 	rm -rf $(VENV) staticfiles $(MO_FILES)

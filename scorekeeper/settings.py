@@ -100,7 +100,10 @@ TEMPLATES = [
 
 # SQLite on a fresh clone; PostgreSQL (or anything else) through DATABASE_URL.
 DATABASES = {
-    "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
+    # Connections are kept for a minute; one the database ended (a restart) is replaced, not failed on.
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
+    )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
