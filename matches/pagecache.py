@@ -9,6 +9,7 @@ nothing to share or invalidate), a few hundred matches at most.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -16,6 +17,8 @@ from typing import Any, Generic, TypeVar
 
 from django.template import Context
 from django.utils import translation
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -63,8 +66,9 @@ class KeptInclude:
 
     ``key`` names the match's state (its pk, version, update time and players' names); the
     language and whether the viewer may score are added, as the markup depends on them too.
-    The template must depend on nothing else (no CSRF token, no user): the drawings and the deal
-    tables qualify.
+    The template must depend on nothing else (no user, no form): the drawings, the deal tables and
+    the change log qualify. A CSRF token in it (the undo buttons' forms) is kept as a placeholder
+    and replaced by this request's token on the way out.
     """
 
     def __init__(self, name: str, key: tuple[Any, ...]) -> None:
@@ -78,6 +82,14 @@ class KeptInclude:
         html = FRAGMENTS.get(key)
         if html is None:
             assert context.template is not None
-            html = context.template.engine.get_template(self.name).render(context)
+            with context.push(csrf_token=CSRF_PLACEHOLDER):
+                html = context.template.engine.get_template(self.name).render(context)
             FRAGMENTS.put(key, html)
+        if CSRF_PLACEHOLDER in html:
+            token = conditional_escape(context.get("csrf_token", ""))
+            return mark_safe(html.replace(CSRF_PLACEHOLDER, token))
         return html
+
+
+# Random, so that no text typed into a page can be mistaken for it.
+CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"

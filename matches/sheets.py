@@ -122,7 +122,8 @@ def sheet_context(
         "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
         "form_template": f"matches/{rules.variant.family}_form.html",
         "can_score": can_score,
-        "changes": change_rows(match),
+        "changes": SimpleLazyObject(lambda: change_rows(match)),  # only when the log is drawn
+        "change_log_template": KeptInclude("matches/change_log.html", key),
         "bottom": bottom,
     }
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}

@@ -1,0 +1,87 @@
+"""A sheet drawn once and kept (matches/pagecache.py) still shows each phone its own page.
+
+The drawing, the deal table and the change log are kept per version of the match; what differs
+between phones (who may score, the language, the CSRF token of the undo buttons) must differ.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from matches.models import Change, Match, Player
+
+from .guests import viewer
+from .pages import count, texts
+
+MakeMatch = Callable[..., Match]
+EVEN = {"points": [10, 10, 10, 10]}
+
+
+def page(client: Client, match: Match) -> Any:
+    return client.get(reverse("match_detail", args=[match.pk]))
+
+
+def test_the_undo_button_of_a_kept_change_log_carries_the_token_of_the_phone_that_shows_it(
+    alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(alice)
+    second.force_login(alice)
+    page(first, match)  # draws and keeps the change log
+
+    shown = page(second, match).content.decode()
+
+    undo = reverse("change_undo", args=[match.pk, Change.objects.get(match=match).pk])
+    form = re.search(rf'action="{undo}">\s*<input[^>]*name="csrfmiddlewaretoken" value="([^"]+)"', shown)
+    assert form is not None
+    response = second.post(undo, {"csrfmiddlewaretoken": form.group(1)})
+    assert response.status_code == 302  # accepted: the token is this phone's
+    assert Match.objects.get(pk=match.pk).deals.count() == 0
+
+
+def test_a_viewer_does_not_get_the_correction_links_drawn_for_a_scorer(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    edit = reverse("deal_edit", args=[match.pk, 1])
+    assert count(page(alice_client, match), "a", href=edit) == 1
+
+    assert count(page(viewer(match), match), "a", href=edit) == 0
+
+
+def test_the_italian_page_is_not_the_english_one_kept(alice_client: Client, make_match: MakeMatch) -> None:
+    match = make_match(deals=[EVEN])
+    assert "Deals" in texts(page(alice_client, match), "h2")
+
+    alice_client.post(reverse("set_language"), {"language": "it"})
+
+    assert "Deals" not in texts(page(alice_client, match), "h2")
+
+
+def test_a_renamed_player_is_drawn_with_the_new_name_at_once(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    assert "Dario" in page(alice_client, match).content.decode()
+
+    Player.objects.filter(name="Dario").update(name="Davide")
+
+    shown = page(alice_client, match).content.decode()
+    assert "Davide" in shown
+    assert "Dario" not in shown
+
+
+def test_a_new_deal_is_drawn_at_once(alice_client: Client, make_match: MakeMatch) -> None:
+    match = make_match(deals=[EVEN])
+    assert count(page(alice_client, match), "th", scope="row") == 1
+
+    alice_client.post(reverse("deal_create", args=[match.pk]), {f"points_{s}": "10" for s in range(4)})
+
+    assert count(page(alice_client, match), "th", scope="row") == 2
