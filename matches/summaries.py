@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.utils import formats
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .evenings import evening_rows, evening_settlement
 from .models import Evening, Match
-from .services import seat_names
+from .pagecache import Recent
+from .services import seat_names, state_key
 from .sheets import history_row
 
 
@@ -16,8 +21,17 @@ def _money(amount: object) -> str:
 
 
 def match_summary(match: Match) -> str:
-    """Game, date, each player's score, and how it ended."""
-    row = history_row(match, seat_names(match))  # the seats prefetched on an evening: no query
+    """Game, date, each player's score, and how it ended (kept per version of the match and language)."""
+    names = seat_names(match)  # the seats prefetched on an evening: no query
+    key = ("summary", *state_key(match, names), get_language())
+    return SUMMARIES.get_or_make(key, lambda: _match_summary(match, names))
+
+
+SUMMARIES: Recent[tuple[Any, ...], str] = Recent(512)
+
+
+def _match_summary(match: Match, names: Sequence[str]) -> str:
+    row = history_row(match, names)  # reads the stored result: the whole replay, as JSON
     lines = [f"{row['variant'].names} · {formats.date_format(match.created_at, 'SHORT_DATE_FORMAT')}"]
     lines.append(", ".join(f"{name} {score}" for name, score in row["scores"]))
     if match.status == Match.Status.FINISHED:
