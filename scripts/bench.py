@@ -158,20 +158,44 @@ def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> s
 
 
 def page_weight(fixture: Fixture) -> str:
-    """The match page (gzipped as a proxy would send it) and the files of a first visit, from whitenoise."""
-    lines = ["| file | plain | gzip | brotli | Cache-Control |", "|---|---:|---:|---:|---|"]
+    """The match page (gzipped, as a proxy would send it) and the files of a first visit, from whitenoise.
+
+    A first visit loads the page's own files, then the service worker fetches the rest of what it
+    keeps for offline use: both totals are given.
+    """
+    lines = ["| file | loaded by | plain | gzip | brotli | Cache-Control |", "|---|---|---:|---:|---:|---|"]
     phone = Browser(fixture.cookie)
+    pages = {}
     for game in ("busca", "mambassa", "whist"):
         status, html = phone.request("GET", f"/matches/{fixture.matches[game]}/")
         assert status == 200
+        pages[game] = html
         packed = len(gzip.compress(html, 6))
         lines.append(
-            f"| match page, {game} ({fixture.deals} deals) | {_kb(len(html))} | {_kb(packed)} | – | – |"
+            f"| match page, {game} ({fixture.deals} deals) | | {_kb(len(html))} | {_kb(packed)} | | |"
         )
-        if game == "busca":
-            first = {"gzip": packed, "br": packed}
-            assets = list(dict.fromkeys(re.findall(r'(?:href|src)="(/static/[^"]+)"', html.decode())))
-    for path in assets:
+    html = pages["busca"].decode()
+    # A browser fetches an apple-touch-icon only when the page is added to a home screen.
+    own = list(
+        dict.fromkeys(
+            re.findall(r'<(?:link|script)(?![^>]*apple-touch-icon)[^>]*(?:href|src)="(/static/[^"]+)"', html)
+        )
+    )
+    page_total = {"gzip": len(gzip.compress(pages["busca"], 6))}
+    page_total["br"] = page_total["gzip"]  # pages are not compressed by brotli here
+    offline_total = {"gzip": 0, "br": 0}
+    status, worker = phone.request("GET", "/sw.js")
+    kept: list[str] = []
+    if status == 200:
+        offline_total["gzip"] += len(gzip.compress(worker, 6))
+        offline_total["br"] += len(gzip.compress(worker, 6))
+        kept = [u for u in dict.fromkeys(re.findall(r'"(/static/[^"]+)"', worker.decode())) if u not in own]
+        lines.append(
+            f"| sw.js | service worker | {_kb(len(worker))} | {_kb(len(gzip.compress(worker, 6)))} | |"
+        )
+    else:
+        lines.append(f"| sw.js | service worker | answered {status} | | | |")
+    for path in own + kept:
         sizes, cache = {}, ""
         for encoding in ("identity", "gzip", "br"):
             connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
@@ -180,16 +204,22 @@ def page_weight(fixture: Fixture) -> str:
             sizes[encoding] = len(response.read())
             cache = response.getheader("Cache-Control", "")
             connection.close()
-        first["gzip"] += sizes["gzip"]
-        first["br"] += sizes["br"]
+        total = page_total if path in own else offline_total
+        for encoding in ("gzip", "br"):
+            total[encoding] += sizes[encoding]
+        who = "the page" if path in own else "offline copy"
         name = path.rsplit("/", 1)[-1]
         lines.append(
-            f"| {name} | {_kb(sizes['identity'])} | {_kb(sizes['gzip'])} | {_kb(sizes['br'])} | {cache} |"
+            f"| {name} | {who} | {_kb(sizes['identity'])} | {_kb(sizes['gzip'])} | {_kb(sizes['br'])} "
+            f"| {cache} |"
         )
-    lines.append(
-        f"| **first visit** (the Busca page and its files) | | **{_kb(first['gzip'])}** "
-        f"| **{_kb(first['br'])}** | |"
-    )
+    both = {encoding: page_total[encoding] + offline_total[encoding] for encoding in ("gzip", "br")}
+    lines += [
+        f"| **first visit: the Busca page and its files** | | | **{_kb(page_total['gzip'])}** "
+        f"| **{_kb(page_total['br'])}** |",
+        f"| **and the offline copy the service worker keeps** | | | **{_kb(both['gzip'])}** "
+        f"| **{_kb(both['br'])}** |",
+    ]
     return "\n".join(lines)
 
 
