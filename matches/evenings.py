@@ -18,7 +18,7 @@ from . import services
 from .models import Evening, Match, Payment, Player
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
-from .sheets import history_row
+from .sheets import history_row, with_summaries
 
 
 def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
@@ -82,6 +82,6 @@ def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: De
 def evening_rows(evening: Evening) -> list[dict[str, Any]]:
     """The evening's matches, oldest first, with their result."""
     rows = []
-    for match in evening.matches.order_by("created_at").prefetch_related("seats__player"):
+    for match in with_summaries(evening.matches.order_by("created_at").prefetch_related("seats__player")):
         rows.append(history_row(match, [seat.player.name for seat in match.seats.all()]))
     return rows

@@ -103,7 +103,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         if not joined:
             return redirect_to_login(request.get_full_path())
         return render(request, "matches/match_list.html", {"rows": [], "joined": joined, "guest": True})
-    matches = (
+    matches = sheets.with_summaries(
         Match.objects.filter(owner=request.user)
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
         .prefetch_related("seats__player")
