@@ -56,7 +56,7 @@ class Settlement:
 
 
 def evening_settlement(evening: Evening) -> Settlement:
-    matches = list(evening.matches.prefetch_related("seats__player"))
+    matches = list(evening.matches.defer("result").prefetch_related("seats__player"))  # replayed instead
     balances = add_up([match_nets(standing) for standing in services.match_standings(matches)])
     paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
     proposed = [
