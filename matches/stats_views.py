@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from . import services, stats
@@ -28,16 +28,18 @@ def stats_player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def stats_head_to_head(request: HttpRequest) -> HttpResponse:
-    """Two players, chosen in the form on the page (``?a=…&b=…``); another account's player is a 404."""
-    players = Player.objects.filter(owner=request.user)
-    chosen = [request.GET.get(key, "") for key in ("a", "b")]
-    context: dict[str, object] = {"players": players, "chosen": chosen}
-    if all(chosen):
-        if not all(pk.isascii() and pk.isdigit() for pk in chosen):
-            raise Http404
-        a, b = (get_object_or_404(Player, pk=int(pk), owner=request.user) for pk in chosen)
-        if a != b:
-            context["h2h"] = stats.head_to_head(request.user, a, b)
+    """Two of the owner's players, chosen in the form on the page (``?a=…&b=…``).
+
+    Anything else asked for (another account's player, a typo) gets the form back with a notice.
+    """
+    players = {str(p.pk): p for p in Player.objects.filter(owner=request.user)}
+    chosen = [request.GET.get(key, "").strip() for key in ("a", "b")]
+    context: dict[str, object] = {"players": players.values(), "chosen": chosen}
+    a, b = (players.get(pk) for pk in chosen)
+    if a is not None and b is not None and a != b:
+        context["h2h"] = stats.head_to_head(request.user, a, b)
+    elif any(chosen):
+        context["not_two"] = True
     return render(request, "matches/stats_head_to_head.html", context)
 
 

@@ -262,13 +262,24 @@ def test_another_account_sees_nothing_of_alices(
     assert bob_client.get(reverse(page, args=[pk])).status_code == 404
 
 
-def test_another_account_cannot_compare_alices_players(bob_client: Client, alice: User) -> None:
-    anna, bruno = (
-        Player.objects.create(owner=alice, name="Anna"),
-        Player.objects.create(owner=alice, name="Bruno"),
-    )
+def test_another_account_cannot_compare_alices_players(bob_client: Client, evening_matches: Any) -> None:
+    alice = evening_matches["mambassa"].owner
+    anna, bruno = player(alice, "Anna"), player(alice, "Bruno")
     response = bob_client.get(reverse("stats_head_to_head"), {"a": anna.pk, "b": bruno.pk})
-    assert response.status_code == 404
+    # Bob gets his own form back, with a notice: nothing of Anna's or Bruno's.
+    page = response.content.decode()
+    assert "Choose two different players." in page
+    assert "Anna" not in page
+    assert "Bruno" not in page
+
+
+@pytest.mark.parametrize("query", [{"a": "x", "b": "1"}, {"a": "1", "b": "1"}, {"a": str(10**30), "b": "2"}])
+def test_head_to_head_asks_again_for_two_players_when_the_choice_is_wrong(
+    alice_client: Client, evening_matches: Any, query: dict[str, str]
+) -> None:
+    response = alice_client.get(reverse("stats_head_to_head"), query)
+    assert response.status_code == 200
+    assert "Choose two different players." in response.content.decode()
 
 
 def test_another_accounts_statistics_hold_none_of_alices_matches(
