@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.forms.forms import NON_FIELD_ERRORS
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .forms import problem_text
@@ -17,8 +19,41 @@ from .rules.busca import BuscaVariant
 from .rules.core import Problem
 
 
-class BuscaDealForm(forms.Form):
+def seat_number(value: Any) -> int | None:
+    """A seat as sent by a form, or None when what was sent is no seat (the field says so)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class ShowsEveryError(forms.Form):
+    """Errors of fields that the page shows no message next to (hidden ones, the mode, the dealer, a
+    hand) are said above the form too: a refused deal always says why."""
+
+    shown_next_to_fields: tuple[str, ...] = ()  # name prefixes the form's template shows errors beside
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        for name in [name for name in self.errors if name != NON_FIELD_ERRORS]:
+            if name.startswith(self.shown_next_to_fields):
+                continue
+            field = self.fields[name]
+            if field.widget.is_hidden:
+                incomplete = gettext(
+                    "This form was sent incomplete; reload the page and enter the deal again."
+                )
+                if incomplete not in self.errors.get(NON_FIELD_ERRORS, []):
+                    self.add_error(None, incomplete)
+            else:
+                for error in list(self.errors[name]):
+                    self.add_error(None, f"{field.label}: {error}")
+
+
+class BuscaDealForm(ShowsEveryError):
     """One deal, thumb first: points per player, the last trick, covers and penalties."""
+
+    shown_next_to_fields = ("points_", "cover_", "renege_", "last_trick", "misdeal")
 
     COVER_CHOICES = (("", _("as the points say")), ("yes", _("covered")), ("no", _("didn't cover")))
 
@@ -85,8 +120,8 @@ class BuscaDealForm(forms.Form):
 
     @property
     def dealer_changed(self) -> bool:
-        value = self["dealer"].value()
-        return value not in (None, "") and int(value) != self.rules_dealer
+        seat = seat_number(self["dealer"].value())
+        return seat is not None and seat != self.rules_dealer
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per player, for the template."""
@@ -184,8 +219,10 @@ class BuscaDealForm(forms.Form):
         return initial
 
 
-class MambassaDealForm(forms.Form):
+class MambassaDealForm(ShowsEveryError):
     """One Mambassa deal, entered quickly (who pays) or with the cards shown at the end."""
+
+    shown_next_to_fields = ("payers", "mambassa", "quarantuno")
 
     MODES = (("quick", _("Who pays")), ("cards", _("The cards")))
 
@@ -206,7 +243,9 @@ class MambassaDealForm(forms.Form):
         self.rules_dealer = dealer if rules_dealer is None else rules_dealer
         seats = [(str(seat), players[seat]) for seat in active]
         nobody = [("", _("nobody"))]
-        self.fields["mode"] = forms.ChoiceField(choices=self.MODES, initial="quick", widget=forms.RadioSelect)
+        self.fields["mode"] = forms.ChoiceField(
+            label=_("How to enter the deal"), choices=self.MODES, initial="quick", widget=forms.RadioSelect
+        )
         # Every player is a choice, so that naming one who is out gets the engine's own words;
         # only the players still in are offered (payer_boxes).
         everyone = [(str(seat), name) for seat, name in enumerate(players)]
@@ -237,8 +276,8 @@ class MambassaDealForm(forms.Form):
 
     @property
     def dealer_changed(self) -> bool:
-        value = self["dealer"].value()
-        return value not in (None, "") and int(value) != self.rules_dealer
+        seat = seat_number(self["dealer"].value())
+        return seat is not None and seat != self.rules_dealer
 
     def hand_rows(self) -> list[dict[str, Any]]:
         return [
@@ -308,8 +347,10 @@ class MambassaDealForm(forms.Form):
         }
 
 
-class WhistDealForm(forms.Form):
+class WhistDealForm(ShowsEveryError):
     """One Whist deal, tap only: the tricks and honours of the first pair; the second has the rest."""
+
+    shown_next_to_fields = ("tricks", "honours", "revoke")
 
     def __init__(
         self,
@@ -367,13 +408,14 @@ class WhistDealForm(forms.Form):
 
     @property
     def dealer_changed(self) -> bool:
-        value = self["dealer"].value()
-        return value not in (None, "") and int(value) != self.rules_dealer
+        seat = seat_number(self["dealer"].value())
+        return seat is not None and seat != self.rules_dealer
 
     def _rest(self, name: str, total: int) -> int | str:
         """What the second pair has, from what was tapped for the first."""
         value = self[name].value()
-        return total - int(value) if str(value).isdigit() else "–"
+        digits = str(value)
+        return total - int(digits) if digits.isascii() and digits.isdigit() else "–"
 
     @property
     def rest_tricks(self) -> int | str:

@@ -71,11 +71,13 @@ def entry_form(
         # (Not required: a post without them is stored without these checks.)
         form.fields["token"] = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
         form.fields["number"] = forms.IntegerField(
-            widget=forms.HiddenInput, initial=len(played.deals) + 1, required=False
+            widget=forms.HiddenInput, initial=len(played.deals) + 1, required=False, min_value=1
         )
     else:
         version = standing.match.deals.get(number=number).version
-        form.fields["version"] = forms.IntegerField(widget=forms.HiddenInput, initial=version, required=False)
+        form.fields["version"] = forms.IntegerField(
+            widget=forms.HiddenInput, initial=version, required=False, min_value=1
+        )
     return form
 
 

@@ -16,7 +16,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -44,9 +44,14 @@ from .rules.core import Problem, Refused, gettext_noop
 from .rules.registry import GAMES
 
 
+def posted(request: HttpRequest) -> QueryDict | None:
+    """What a POST sent, even nothing: a form sent blank is refused with its errors, not shown anew."""
+    return request.POST if request.method == "POST" else None
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = SignupForm(request.POST or None)
+    form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -57,13 +62,15 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def player_list(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None, owner=request.user)
+    form = PlayerForm(posted(request), owner=request.user)
     if request.method == "POST" and form.is_valid():
         Player.objects.create(owner=request.user, name=form.cleaned_data["name"])
         next_url = request.POST.get("next", "")
-        # Only back into this site: a posted "next" must not send the player elsewhere.
-        if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
-            next_url = "player_list"
+        # Only back into this site, by a path: a posted "next" must not send the player elsewhere,
+        # nor be taken for the name of a view.
+        allowed = url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure())
+        if not (allowed and next_url.startswith("/")):
+            next_url = reverse("player_list")
         return redirect(next_url)
     players = Player.objects.filter(owner=request.user)
     return render(request, "matches/players.html", {"form": form, "players": players})
@@ -73,9 +80,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk, owner=request.user)
-    form = PlayerForm(
-        request.POST or None, owner=request.user, instance=player, initial={"name": player.name}
-    )
+    form = PlayerForm(posted(request), owner=request.user, instance=player, initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
         player.name = form.cleaned_data["name"]
         player.save(update_fields=["name"])
@@ -121,10 +126,10 @@ def _history_row(match: Match) -> dict[str, Any]:
 def match_new(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game") or request.GET.get("game") or "busca-000"
     evening_pk = request.POST.get("evening") or request.GET.get("evening")
-    evening_pk = evening_pk if str(evening_pk).isdigit() else None
+    evening_pk = evening_pk if str(evening_pk).isascii() and str(evening_pk).isdigit() else None
     variant = GAMES.get(game, GAMES["busca-000"])
     players = Player.objects.filter(owner=request.user, archived=False)
-    form = MatchForm(request.POST or None, variant=variant, players=players)
+    form = MatchForm(posted(request), variant=variant, players=players)
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(
@@ -258,7 +263,7 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
     match = access.match
     get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match)
-    form: Any = sheets.entry_form(standing, request.POST or None, number=number)
+    form: Any = sheets.entry_form(standing, posted(request), number=number)
     preview = None
     if request.method == "POST" and form.is_valid() and "preview" in request.POST:
         # Judge the hands of the corrected deal, store nothing.
@@ -338,7 +343,7 @@ def match_rules(request: HttpRequest, access: Access) -> HttpResponse:
     """Change the house rules of a match: it is replayed under the new ones."""
     match = access.match
     variant = GAMES[match.game]
-    form = OptionsForm(request.POST or None, variant=variant, options=match.options)
+    form = OptionsForm(posted(request), variant=variant, options=match.options)
     if request.method == "POST" and form.is_valid():
         try:
             services.match_options_change(match=match, options=form.options(), author=access.author)
@@ -359,12 +364,19 @@ def match_share(request: HttpRequest, access: Access) -> HttpResponse:
     if not access.is_owner:
         raise PermissionDenied
     if request.method == "POST":
-        if request.POST.get("revoke"):
-            invite = get_object_or_404(match.invites, pk=request.POST["revoke"], revoked_at__isnull=True)
-            invite_revoke(invite=invite)
-            messages.success(request, _("The link no longer works."))
+        revoke = request.POST.get("revoke", "")
+        if revoke:
+            pk = int(revoke) if revoke.isascii() and revoke.isdigit() else None
+            invite = match.invites.filter(pk=pk, revoked_at__isnull=True).first()
+            if invite is None:
+                messages.error(request, _("That link does not exist or was already withdrawn."))
+            else:
+                invite_revoke(invite=invite)
+                messages.success(request, _("The link no longer works."))
         elif request.POST.get("role") in Invite.Role.values:
             invite_create(match=match, role=request.POST["role"])
+        else:
+            messages.error(request, _("Choose a link for a scorer or for a viewer."))
         return redirect("match_share", pk=match.pk)
     links = []
     for invite in match.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
@@ -383,7 +395,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     match = invite.match
     if request.user.is_authenticated and match.owner_id == request.user.pk:
         return redirect(match)
-    form = JoinForm(request.POST or None)
+    form = JoinForm(posted(request))
     if request.method == "POST" and form.is_valid():
         access_join(request, invite, form.cleaned_data["name"])
         return redirect(match)
@@ -410,6 +422,10 @@ def match_export_csv(request: HttpRequest, access: Access) -> HttpResponse:
     return response
 
 
+# The longest real match is a few hundred deals, some tens of kilobytes: a bigger file is no match.
+IMPORT_MAX_BYTES = 2_000_000
+
+
 @login_required
 @require_POST
 def match_import(request: HttpRequest) -> HttpResponse:
@@ -418,9 +434,15 @@ def match_import(request: HttpRequest) -> HttpResponse:
     try:
         if upload is None:
             raise Refused([Problem(gettext_noop("choose a match document (.json) to import"))])
+        if upload.size is not None and upload.size > IMPORT_MAX_BYTES:
+            limit = {"size": IMPORT_MAX_BYTES // 1_000_000}
+            raise Refused(
+                [Problem(gettext_noop("this file is too big for a match document (over %(size)d MB)"), limit)]
+            )
         try:
             doc = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+            # RecursionError: JSON nested thousands deep, which no match document is.
             raise Refused([Problem(gettext_noop("this file is not a match document (JSON)"))]) from error
         match = services.match_import(owner=request.user, doc=doc)
     except Refused as refused:
@@ -434,7 +456,7 @@ def match_import(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def evening_list(request: HttpRequest) -> HttpResponse:
-    form = EveningForm(request.POST or None, owner=request.user, initial={"date": timezone.localdate()})
+    form = EveningForm(posted(request), owner=request.user, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         evening = Evening.objects.create(
             owner=request.user, date=form.cleaned_data["date"], place=form.cleaned_data["place"]
@@ -484,15 +506,27 @@ def evening_public(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark one of the evening's transfers paid, or unmark it; a transfer it does not propose is refused."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    payer = get_object_or_404(Player, pk=request.POST.get("payer"), owner=request.user)
-    payee = get_object_or_404(Player, pk=request.POST.get("payee"), owner=request.user)
-    try:
-        amount = Decimal(request.POST.get("amount", ""))
-    except ArithmeticError:
-        return HttpResponse(status=400)
-    evenings.payment_toggle(evening=evening, payer=payer, payee=payee, amount=amount)
+    sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount")]
+    transfer = next(
+        (t for t in evenings.evening_settlement(evening).transfers if _is_transfer(t, *sent)), None
+    )
+    if transfer is None:
+        messages.error(request, _("That payment is not one of this evening's transfers."))
+    else:
+        evenings.payment_toggle(
+            evening=evening, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount
+        )
     return redirect(evening)
+
+
+def _is_transfer(transfer: evenings.Transfer, payer: str, payee: str, amount: str) -> bool:
+    try:
+        same_amount = Decimal(amount) == transfer.amount
+    except ArithmeticError:  # not a number, or a signalling NaN
+        return False
+    return (payer, payee) == (str(transfer.payer.pk), str(transfer.payee.pk)) and same_amount
 
 
 def home(request: HttpRequest) -> HttpResponse:
