@@ -35,7 +35,8 @@ lint: $(VENV)/.installed
 
 # A production-style server: DEBUG off, whitenoise, SECRET_KEY required (README.md).
 # Plain http on this machine: no redirect to https, no HSTS, cookies sent without https ("Security").
-LOCAL_HTTP := SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
+# Behind an HTTPS proxy: make serve-prod LOCAL_HTTP=BEHIND_HTTPS_PROXY=true
+LOCAL_HTTP ?= SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
 	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
