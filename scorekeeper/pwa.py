@@ -114,7 +114,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": version,
         "precache": urls,
-        "static_prefix": static(""),
+        "static_prefix": settings.STATIC_URL,  # static("") has no entry in a hashed manifest
         "offline_url": reverse("match_list"),
         "stylesheet": static("css/app.css"),
         # The page shown offline for a page this phone never kept.

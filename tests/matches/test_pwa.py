@@ -98,3 +98,27 @@ def test_the_service_worker_precaches_the_files_the_pages_use_under_a_version_dr
 def test_the_service_worker_speaks_the_phones_language(client: Client) -> None:
     script = client.get("/sw.js", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert 'const OFFLINE_PAGE = "<!doctype html><html lang=\\"it\\">' in script
+
+
+def test_the_service_worker_is_served_with_the_hashed_static_files_of_production(
+    client: Client, settings: object, tmp_path: Path
+) -> None:
+    # With DEBUG off, static files have hashed names read from a manifest made by collectstatic.
+    # (Changing STORAGES makes Django drop its storage objects, before and after.)
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path  # type: ignore[attr-defined]
+    settings.STORAGES = {  # type: ignore[attr-defined]
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    pwa._precache_once.cache_clear()
+    try:
+        response = client.get("/sw.js")
+        script = response.content.decode()
+    finally:
+        pwa._precache_once.cache_clear()
+
+    assert response.status_code == 200
+    assert re.search(r"/static/css/app\.[0-9a-f]{12}\.css", script)
