@@ -83,22 +83,28 @@ _SCALA_LUNGA, _SCALA_CORTA = Decimal("39.5"), Decimal("38.5")
 
 def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
     """The value of a 4-card hand with every combination of the seed, highest first."""
-    ranks = [c.rank for c in cards]
-    counts = {rank: ranks.count(rank) for rank in set(ranks)}
-    by_suit: dict[str, set[int]] = {}
-    sums: dict[str, int] = {}
-    for card in cards:
-        by_suit.setdefault(card.suit, set()).add(card.rank)
-        sums[card.suit] = sums.get(card.suit, 0) + card.value
-    longest = max(len(suited) for suited in by_suit.values())  # no run is shorter than 3
+    counts: dict[int, int] = {}  # cards of each rank
+    by_suit: dict[str, set[int]] = {}  # the ranks of each suit
+    sums: dict[str, int] = {}  # the value of each suit
+    for card in cards:  # one pass: this runs for every hand of every deal of every replay
+        rank, suit = card.rank, card.suit
+        counts[rank] = counts.get(rank, 0) + 1
+        suited = by_suit.get(suit)
+        if suited is None:
+            by_suit[suit], sums[suit] = {rank}, _VALUES[rank]
+        else:
+            suited.add(rank)
+            sums[suit] += _VALUES[rank]
+    most = max(counts.values())
     if counts.get(ACE) == 4:
         return Hand("mambassa", _number(44), (_number(44),))
-    if len(by_suit) == 1 and set(ranks) == {FANTE, CAVALLO, RE, ACE}:
+    if len(by_suit) == 1 and counts.keys() == _QUARANTUNO:
         suit = cards[0].suit
         return Hand("quarantuno", _number(41), (_number(41), _number(SUIT_RANK[suit])), suit=suit)
-    if 4 in counts.values():
-        rank = ranks[0]
+    if most == 4:
+        rank = cards[0].rank
         return Hand("quartina", _number(40), (_number(40), _number(-rank)), rank=rank)
+    longest = max(len(suited) for suited in by_suit.values())  # no run is shorter than 3
     runs = _runs(by_suit, 4, ace_low) if longest == 4 else []
     if runs:
         top, suit = max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
@@ -109,7 +115,7 @@ def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
             top=top,
             suit=suit,
         )
-    if 3 in counts.values():
+    if most == 3:
         rank = next(r for r, n in counts.items() if n == 3)
         return Hand("tris", _number(39), (_number(39), _number(-rank)), rank=rank)
     runs = _runs(by_suit, 3, ace_low) if longest >= 3 else []
@@ -124,6 +130,10 @@ def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
         )
     best = max(sums.values())
     return Hand("somma", _number(best), (_number(best),))
+
+
+_QUARANTUNO = frozenset({FANTE, CAVALLO, RE, ACE})
+_VALUES = {rank: Card(rank, "D").value for rank in range(1, 11)}  # a card's value by its rank
 
 
 @dataclass(frozen=True)
