@@ -231,10 +231,26 @@ class OptionsForm(forms.Form):
         return options
 
 
+class PlayersField(forms.ModelMultipleChoiceField):
+    """Players chosen by their ids; an id no database column can hold is refused like any unknown one."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            try:
+                number = int(str(pk))
+            except ValueError:
+                continue  # not a number: the field's own "not a valid value" message
+            if not -(2**63) <= number < 2**63:  # SQLite would fail on it, not answer "no such player"
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": pk}
+                )
+        return super()._check_values(value)
+
+
 class EveningForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(label=_("Place"), max_length=80, required=False)
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersField(
         label=_("Who came"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 

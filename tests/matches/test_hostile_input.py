@@ -541,3 +541,13 @@ def test_an_import_that_cannot_be_a_match_says_so(alice_client: Client, content:
 
     assert message in page.content.decode()
     assert not Match.objects.exists()
+
+
+def test_an_evening_with_a_player_id_too_big_for_the_database_is_refused(
+    alice_client: Client, players: list[Player]
+) -> None:
+    data = {"date": "2026-11-29", "players": [str(players[0].pk), "-9223372036854775809"]}
+
+    send(alice_client, reverse("evening_list"), data)
+
+    assert not Evening.objects.exists()
