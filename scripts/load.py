@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import sys
@@ -23,6 +24,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -49,6 +51,31 @@ class Step:
     polls: list[float] = field(default_factory=list)
     entries: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    cpu: float = 0.0  # seconds of CPU the server (gunicorn and its PostgreSQL backends) spent
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """The CPU time (user and system) each process has used so far."""
+    used = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+def server_pids(server: Any) -> list[int]:
+    """The gunicorn workers and the PostgreSQL backends serving the bench database."""
+    import psycopg
+
+    name = benchkit.DATABASE_URL.rsplit("/", 1)[-1]
+    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name]
+        ).fetchall()
+    return benchkit.worker_pids(server) + [row[0] for row in rows]
 
 
 def prepare(count: int, deals: int) -> list[Table]:
@@ -152,8 +179,9 @@ def report(steps: list[Step], seconds: float, poll_every: float, deal_every: flo
         f"Each table: one phone polling every {poll_every:g} s and entering a deal every {deal_every:g} s; "
         f"{seconds:g} s per step; gunicorn with {workers} sync workers; the client on the same 2 cores.",
         "",
-        "| tables | requests/s | polls: median | p99 | deals entered: median | p99 | all: p99 | errors | |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| tables | requests/s | polls: median | p99 | deals entered: median | p99 | all: p99 | errors | "
+        "server CPU per request | |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     best = 0
     for step in steps:
@@ -170,9 +198,17 @@ def report(steps: list[Step], seconds: float, poll_every: float, deal_every: flo
             f"| {step.tables} | {len(every) / seconds:.0f} "
             f"| {cell(step.polls, 0.5)} | {cell(step.polls, 0.99)} "
             f"| {cell(step.entries, 0.5)} | {cell(step.entries, 0.99)} | {p99:.1f} ms | {len(step.errors)} "
-            f"| {'pass' if ok else 'fail'} |"
+            f"| {1000 * step.cpu / max(len(every), 1):.1f} ms | {'pass' if ok else 'fail'} |"
         )
     lines += ["", f"**Tables served** (p99 under 200 ms, no error): **{best}**"]
+    measured = [step for step in steps if step.cpu > 0]
+    if measured:
+        # What one table costs the server each second, whatever else the machine is doing.
+        per_table = sum(s.cpu for s in measured) / sum(s.tables * seconds for s in measured)
+        lines.append(
+            f"Server CPU per table: {1000 * per_table:.1f} ms each second; two cores spent on nothing "
+            f"else would serve about {2 / per_table:.0f} tables (the ceiling, before any queueing)."
+        )
     errors = sorted({e for s in steps for e in s.errors})
     if errors:
         lines.append(f"Errors seen: {', '.join(errors[:5])}")
@@ -199,7 +235,10 @@ def main() -> None:
     try:
         for count in counts:
             print(f"load: {count} tables for {args.seconds:g} s…", file=sys.stderr)
+            before = cpu_seconds(server_pids(server))
             step = asyncio.run(run_step(tables[:count], args.seconds, args.poll, args.deal))
+            after = cpu_seconds(server_pids(server))
+            step.cpu = sum(after[pid] - before.get(pid, 0.0) for pid in after)
             steps.append(step)
             every = step.polls + step.entries
             if step.errors or not every or benchkit.percentile(every, 0.99) >= 200:
