@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.client
+import json
 import re
 import secrets
 import subprocess
@@ -189,7 +190,12 @@ def page_weight(fixture: Fixture) -> str:
     if status == 200:
         offline_total["gzip"] += len(gzip.compress(worker, 6))
         offline_total["br"] += len(gzip.compress(worker, 6))
-        kept = [u for u in dict.fromkeys(re.findall(r'"(/static/[^"]+)"', worker.decode())) if u not in own]
+        strings = [
+            json.loads(f'"{quoted}"') for quoted in re.findall(r'"((?:[^"\\]|\\.)*)"', worker.decode())
+        ]
+        kept = [
+            u for u in dict.fromkeys(strings) if u.startswith("/static/") and u != "/static/" and u not in own
+        ]
         lines.append(
             f"| sw.js | service worker | {_kb(len(worker))} | {_kb(len(gzip.compress(worker, 6)))} | |"
         )
