@@ -149,7 +149,7 @@ def site_restore(backup: Any) -> list[str]:
 
 
 def _restore_account(account: Reader) -> str:
-    username = account.get("username", str)
+    username: str = account.get("username", str)
     User = get_user_model()
     if User.objects.filter(username=username).exists():
         raise account.refuse(f"the account {username} already exists; restore into an empty database")
@@ -167,7 +167,7 @@ def _restore_account(account: Reader) -> str:
     players: dict[str, Player] = {}
     for item in account.items("players"):
         name = item.get("name", str)
-        if not name.strip() or len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
+        if not name.strip() or len(name) > Player._meta.get_field("name").max_length:
             raise item.refuse("name must be 1 to 40 characters")
         if name.lower() in players:
             raise item.refuse(f"{name} appears twice")
@@ -212,7 +212,7 @@ def _restore_evening(user: Any, item: Reader, player: Any) -> Evening:
         day = datetime.date.fromisoformat(item.get("date", str))
     except ValueError:
         raise item.refuse("date is not a date") from None
-    evening = Evening.objects.create(
+    evening: Evening = Evening.objects.create(
         owner=user,
         date=day,
         place=item.get("place", str, optional=True) or "",

@@ -33,9 +33,10 @@ def locked_out(
 def client_ip(request: HttpRequest) -> str | None:
     """The address failed logins are counted for: the proxy's client, when a trusted proxy names it."""
     if settings.BEHIND_HTTPS_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
         # The proxy appends the address it saw last; whatever comes before it the client could write.
         last = forwarded.rsplit(",", 1)[-1].strip()
         if last:
             return last
-    return request.META.get("REMOTE_ADDR")
+    address: str | None = request.META.get("REMOTE_ADDR")
+    return address
