@@ -307,7 +307,7 @@ def deal_record(
 
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
-    """What the next deal (or deal ``number``, corrected) would give, judged by the engine; nothing is stored."""
+    """What the next deal, or deal ``number`` corrected, would give; nothing is stored."""
     entries = [deal.entry for deal in match.deals.all()]
     if number is None:
         entries.append(entry)

@@ -67,9 +67,11 @@ def page(browser: Browser, live_server: Any, transactional_db: Any) -> Iterator[
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
         "console",
-        lambda message: errors.append(message.text)
-        if message.type == "error" and "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
     )
     yield page
     context.close()

@@ -342,7 +342,9 @@ def test_a_session_that_claims_another_match_with_this_match_token_gets_nothing(
 
 def joined_titles(response: Any) -> list[str]:
     page = response.content.decode()
-    section = page.split('<section class="joined">', 1)[1].split("</section>", 1)[0] if "joined" in page else ""
+    if '<section class="joined">' not in page:
+        return []
+    section = page.split('<section class="joined">', 1)[1].split("</section>", 1)[0]
     return re.findall(r'<a href="(/matches/\d+/)">', section)
 
 
