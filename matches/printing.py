@@ -60,7 +60,7 @@ def qr_svg(url: str) -> SafeString:
 
 def print_context(standing: Standing, *, url: str, query: Mapping[str, str]) -> dict[str, Any]:
     """A match on paper: its title, drawing, result, every deal in order, and a QR code to ``url``."""
-    context = sheets.sheet_context(standing, can_score=False)
+    context = sheets.sheet_context(standing, can_score=False, all_deals=True)
     variant, match = context["variant"], context["match"]
     # On paper the deals go down the page in the order they were played.
     context["rows"] = list(reversed(context["rows"]))

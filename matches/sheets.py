@@ -97,6 +97,8 @@ def _start_tokens(standing: Standing) -> tuple[int, ...]:
     return (int(standing.rules.options["lives"]),) * len(standing.players)
 
 
+SHOWN_DEALS = 30  # deals in the match page's table; the older ones are behind a link
+
 FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm, "whist": WhistDealForm}
 
 
@@ -106,12 +108,17 @@ def sheet_context(
     preview: Any = None,
     can_score: bool = True,
     bottom: int = 0,
+    all_deals: bool = False,
 ) -> dict[str, Any]:
-    """Everything the match page draws, for any game; ``bottom``: the seat drawn nearest the holder."""
+    """Everything the match page draws, for any game; ``bottom``: the seat drawn nearest the holder.
+
+    The deal table holds the latest SHOWN_DEALS deals unless ``all_deals``: a long match's page
+    stays as light and quick as a short one's, and the older deals are one tap away.
+    """
     match, played, rules = standing.match, standing.played, standing.rules
     if form is None and played.outcome is None and can_score:
         form = entry_form(standing)
-    key = (*state_key(match, standing.players), bottom)
+    key = (*state_key(match, standing.players), bottom, all_deals)
     context = {
         "match": match,
         "variant": rules.variant,
@@ -135,6 +142,9 @@ def sheet_context(
     context.update(
         family[rules.variant.family](match, standing.players, played, rules, preview, bottom=bottom)
     )
+    if not all_deals and len(context["rows"]) > SHOWN_DEALS:
+        context["older_deals"] = len(context["rows"]) - SHOWN_DEALS
+        context["rows"] = context["rows"][:SHOWN_DEALS]  # the newest first
     return context
 
 

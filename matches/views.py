@@ -183,7 +183,8 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     standing = services.match_standing(access.match)
     bottom = holder_seat(request, access.match, len(standing.players))
-    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
+    all_deals = request.GET.get("deals") == "all"
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
     context["summary"] = summaries.match_summary(access.match)
     return render(request, "matches/match_detail.html", context)
 

@@ -27,7 +27,9 @@ from django.views.decorators.http import require_GET
 THEME_COLOR = "#1f5f45"
 BACKGROUND_COLOR = "#fbf7ee"
 # Static files of the project not worth a phone's storage before they are asked for.
-NOT_PRECACHED = re.compile(r"^img/icon-512\.png$|^img/apple-touch-icon\.png$")
+# Left out of the service worker's first download: the launcher's icons (fetched when the app is
+# installed) and what only printing uses.
+NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5)\.css$|^js/print\.js$")
 
 
 def _icon(path: str, sizes: str, kind: str, purpose: str) -> dict[str, str]:
