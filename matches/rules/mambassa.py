@@ -7,6 +7,7 @@ The rules and their numbers are those of shared/rules/spec.md, sections 6 and 8 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -83,6 +84,13 @@ _SCALA_LUNGA, _SCALA_CORTA = Decimal("39.5"), Decimal("38.5")
 
 def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
     """The value of a 4-card hand with every combination of the seed, highest first."""
+    return _judged(tuple(cards), ace_low)
+
+
+# Every replay of a game (each deal entered or corrected replays them all) judges its earlier hands
+# again: kept here, they are judged once. A Hand is frozen, so sharing one is safe.
+@functools.lru_cache(maxsize=16384)
+def _judged(cards: tuple[Card, ...], ace_low: bool) -> Hand:
     counts: dict[int, int] = {}  # cards of each rank
     by_suit: dict[str, set[int]] = {}  # the ranks of each suit
     sums: dict[str, int] = {}  # the value of each suit
