@@ -142,9 +142,10 @@ def sheet_context(
     context.update(
         family[rules.variant.family](match, standing.players, played, rules, preview, bottom=bottom)
     )
-    if not all_deals and len(context["rows"]) > SHOWN_DEALS:
-        context["older_deals"] = len(context["rows"]) - SHOWN_DEALS
-        context["rows"] = context["rows"][:SHOWN_DEALS]  # the newest first
+    if not all_deals and len(played.deals) > SHOWN_DEALS:  # a row a deal; the rows stay lazy
+        rows = context["rows"]
+        context["older_deals"] = len(played.deals) - SHOWN_DEALS
+        context["rows"] = SimpleLazyObject(lambda: rows[:SHOWN_DEALS])  # the newest first
     return context
 
 
