@@ -270,7 +270,8 @@ def test_the_drawing_turns_so_the_phones_holder_sits_at_the_bottom(
     assert page.evaluate(bottom_arm) == "0"
 
     page.select_option("#holder", label="Carla")
-    page.get_by_role("button", name="Turn", exact=True).click()
+    with page.expect_navigation():  # a plain form: the page is drawn anew, turned
+        page.get_by_role("button", name="Turn", exact=True).click()
 
     assert page.evaluate(bottom_arm) == "2"
     page.goto(match.get_absolute_url())  # remembered on this phone
