@@ -37,7 +37,7 @@ class Access:
 def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Access:
     """The match and what this request may do with it: 404 when nothing, 403 to write read-only."""
     # Not the stored result (the whole replay, as JSON): most requests never read it.
-    match = Match.objects.filter(pk=pk).defer("result").first()
+    match = Match.objects.filter(pk=pk).select_related("evening").defer("result").first()
     if match is None:
         raise Http404
     user = request.user

@@ -94,6 +94,21 @@ class Arm:
         return self.name != self.full_name
 
     @property
+    def strokes_path(self) -> str:
+        """The strokes as one SVG path, a move and a line each: one element however many busche."""
+        return "".join(
+            f"M{_number(s.x1)} {_number(s.y1)}L{_number(s.x2)} {_number(s.y2)}" for s in self.strokes
+        )
+
+    @property
+    def groups_path(self) -> str:
+        """The squares closing each five as one SVG path, a closed rectangle each."""
+        return "".join(
+            f"M{_number(b.x)} {_number(b.y)}h{_number(b.width)}v{_number(b.height)}h{_number(-b.width)}Z"
+            for b in self.groups
+        )
+
+    @property
     def css_class(self) -> str:
         flags = [
             ("dealer", self.is_dealer),

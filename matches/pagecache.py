@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -66,9 +67,10 @@ class KeptInclude:
 
     ``key`` names the match's state (its pk, version, update time and players' names); the
     language and whether the viewer may score are added, as the markup depends on them too.
-    The template must depend on nothing else (no user, no form): the drawings, the deal tables and
-    the change log qualify. A CSRF token in it (the undo buttons' forms) is kept as a placeholder
-    and replaced by this request's token on the way out.
+    The template must depend on nothing else (no user, no form typed in): the drawings, the deal
+    tables, the change log and the blank entry form qualify. A CSRF token in it (the undo buttons'
+    and the entry form) is kept as a placeholder and replaced by this request's token on the way
+    out; the entry form's one-time token (TOKEN_PLACEHOLDER) by a new one, each page its own.
     """
 
     def __init__(self, name: str, key: tuple[Any, ...]) -> None:
@@ -86,10 +88,12 @@ class KeptInclude:
                 html = context.template.engine.get_template(self.name).render(context)
             FRAGMENTS.put(key, html)
         if CSRF_PLACEHOLDER in html:
-            token = conditional_escape(context.get("csrf_token", ""))
-            return mark_safe(html.replace(CSRF_PLACEHOLDER, token))
-        return html
+            html = html.replace(CSRF_PLACEHOLDER, conditional_escape(context.get("csrf_token", "")))
+        if TOKEN_PLACEHOLDER in html:
+            html = html.replace(TOKEN_PLACEHOLDER, str(uuid.uuid4()))
+        return mark_safe(html)
 
 
-# Random, so that no text typed into a page can be mistaken for it.
+# Random, so that no text typed into a page can be mistaken for them.
 CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"
+TOKEN_PLACEHOLDER = str(uuid.uuid4())  # a kept entry form's one-time token

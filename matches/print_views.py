@@ -15,7 +15,7 @@ from .views import with_access
 @with_access()
 def match_print(request: HttpRequest, access: Access) -> HttpResponse:
     """The match on A4 (or A5, for a Busca cross), with a QR code that opens the match page."""
-    standing = services.match_standing(access.match)
+    standing = services.match_standing(access.match, just_read=True)
     url = request.build_absolute_uri(access.match.get_absolute_url())
     context = printing.print_context(standing, url=url, query=request.GET)
     return render(request, "matches/print_match.html", context)

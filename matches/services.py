@@ -75,11 +75,15 @@ def state_key(match: Match, players: Sequence[str]) -> tuple[Any, ...]:
     return (match.pk, match.version, match.updated_at, tuple(players))
 
 
-def match_standing(match: Match) -> Standing:
-    """The match replayed, as it is now in the database (``match`` is brought up to date first)."""
-    current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
-    if current is not None and current != (match.version, match.updated_at):
-        match.refresh_from_db()  # changed since it was read, by this request or another
+def match_standing(match: Match, just_read: bool = False) -> Standing:
+    """The match replayed, as it is now in the database (``match`` is brought up to date first).
+
+    ``just_read``: this request has just read the match and changed nothing, so it is not asked again.
+    """
+    if not just_read:
+        current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
+        if current is not None and current != (match.version, match.updated_at):
+            match.refresh_from_db()  # changed since it was read, by this request or another
     players = seat_names(match)
 
     def replay() -> tuple[document.Match, Any]:

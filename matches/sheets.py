@@ -24,7 +24,7 @@ from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Deal, Match
-from .pagecache import KeptInclude
+from .pagecache import TOKEN_PLACEHOLDER, KeptInclude
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
@@ -44,9 +44,15 @@ def _rules_dealer(standing: Standing, number: int) -> int:
 
 
 def entry_form(
-    standing: Standing, data: Mapping[str, Any] | None = None, number: int | None = None
+    standing: Standing,
+    data: Mapping[str, Any] | None = None,
+    number: int | None = None,
+    token: str | None = None,
 ) -> forms.Form:
-    """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given."""
+    """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given.
+
+    ``token``: the one-time token written in the form, instead of a new one.
+    """
     played, rules = standing.played, standing.rules
     kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
     if number is None:
@@ -69,7 +75,9 @@ def entry_form(
         # A one-time token, so that a repeated submission stores the deal once, and the deal
         # this phone means to enter, so that one entered meanwhile elsewhere is not overwritten.
         # (Not required: a post without them is stored without these checks.)
-        form.fields["token"] = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+        form.fields["token"] = forms.UUIDField(
+            widget=forms.HiddenInput, initial=token or uuid.uuid4, required=False
+        )
         form.fields["number"] = forms.IntegerField(
             widget=forms.HiddenInput, initial=len(played.deals) + 1, required=False, min_value=1
         )
@@ -98,6 +106,8 @@ def _start_tokens(standing: Standing) -> tuple[int, ...]:
 
 
 SHOWN_DEALS = 30  # deals in the match page's table; the older ones are behind a link
+SHOWN_CHANGES = 10  # changes in the match page's log; with every deal shown, ALL_CHANGES
+ALL_CHANGES = 200
 
 FORMS: dict[str, Any] = {"busca": BuscaDealForm, "mambassa": MambassaDealForm, "whist": WhistDealForm}
 
@@ -116,9 +126,12 @@ def sheet_context(
     stays as light and quick as a short one's, and the older deals are one tap away.
     """
     match, played, rules = standing.match, standing.played, standing.rules
-    if form is None and played.outcome is None and can_score:
-        form = entry_form(standing)
     key = (*state_key(match, standing.players), bottom, all_deals)
+    form_template: str | KeptInclude = f"matches/{rules.variant.family}_form.html"
+    if form is None and played.outcome is None and can_score:
+        # A blank form: drawn once per version of the match, each page given its own token.
+        form = SimpleLazyObject(lambda: entry_form(standing, token=TOKEN_PLACEHOLDER))
+        form_template = KeptInclude(form_template, (*key, "blank"))
     context = {
         "match": match,
         "variant": rules.variant,
@@ -127,16 +140,19 @@ def sheet_context(
         "played": played,
         "outcome": played.outcome,
         "form": form,
+        "entry_open": form is not None and played.outcome is None,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
         # The drawing and the deal table are drawn once per version of the match (pagecache).
         "top_template": KeptInclude(f"matches/{rules.variant.family}_top.html", key),
         "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
-        "form_template": f"matches/{rules.variant.family}_form.html",
+        "form_template": form_template,
         "can_score": can_score,
-        "changes": SimpleLazyObject(lambda: change_rows(match)),  # only when the log is drawn
+        # Only when the log is drawn: the latest few, or with every deal a longer list.
+        "changes": SimpleLazyObject(lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES)),
         "change_log_template": KeptInclude("matches/change_log.html", key),
         "bottom": bottom,
+        "all_deals": all_deals,
     }
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
     context.update(
@@ -166,10 +182,16 @@ def _entry_text(entry: Any) -> str:
     return "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in entry.items())
 
 
-def change_rows(match: Match, limit: int = 50) -> list[dict[str, Any]]:
-    """The latest changes of a match, newest first, as the change log shows them."""
+def change_rows(match: Match, limit: int = SHOWN_CHANGES) -> list[dict[str, Any]]:
+    """The latest ``limit`` changes of a match, newest first, as the change log shows them.
+
+    One more is read, to know whether there are older ones: its row is marked ``more`` and not shown.
+    """
     rows = []
-    for change in match.changes.prefetch_related("undone_by")[:limit]:
+    for change in match.changes.prefetch_related("undone_by")[: limit + 1]:
+        if len(rows) == limit:
+            rows.append({"more": True})
+            break
         undone = hasattr(change, "undone_by")
         detail = _entry_text(change.after if change.after is not None else change.before)
         if change.kind == Change.Kind.DEAL_EDITED:

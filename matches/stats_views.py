@@ -46,7 +46,7 @@ def stats_head_to_head(request: HttpRequest) -> HttpResponse:
 @with_access()
 def match_chart(request: HttpRequest, access: Access) -> HttpResponse:
     """A match's running totals as lines: anyone who may see the match may see its chart."""
-    standing = services.match_standing(access.match)
+    standing = services.match_standing(access.match, just_read=True)
     chart = stats.match_chart(standing.rules, standing.played)
     context = {"match": access.match, "variant": standing.rules.variant, "chart": chart}
     return render(request, "matches/match_chart.html", context)

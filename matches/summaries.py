@@ -20,9 +20,10 @@ def _money(amount: object) -> str:
     return formats.number_format(amount, 2)
 
 
-def match_summary(match: Match) -> str:
+def match_summary(match: Match, names: Sequence[str] | None = None) -> str:
     """Game, date, each player's score, and how it ended (kept per version of the match and language)."""
-    names = seat_names(match)  # the seats prefetched on an evening: no query
+    if names is None:
+        names = seat_names(match)  # the seats prefetched on an evening: no query
     key = ("summary", *state_key(match, names), get_language())
     return SUMMARIES.get_or_make(key, lambda: _match_summary(match, names))
 

@@ -181,11 +181,11 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 
 @with_access()
 def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
-    standing = services.match_standing(access.match)
+    standing = services.match_standing(access.match, just_read=True)
     bottom = holder_seat(request, access.match, len(standing.players))
     all_deals = request.GET.get("deals") == "all"
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
-    context["summary"] = summaries.match_summary(access.match)
+    context["summary"] = summaries.match_summary(access.match, standing.players)
     return render(request, "matches/match_detail.html", context)
 
 
@@ -201,7 +201,7 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
     live.remember(request, access.match.pk)
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
-    standing = services.match_standing(access.match)
+    standing = services.match_standing(access.match, just_read=True)
     bottom = holder_seat(request, access.match, len(standing.players))
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
     context["announcement"] = sheets.latest_deal(standing, saved=False)
@@ -214,7 +214,7 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
 @with_access(write=True)
 def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     match = access.match
-    standing = services.match_standing(match)
+    standing = services.match_standing(match, just_read=True)
     form: Any = sheets.entry_form(standing, request.POST)
     preview = None
     if form.is_valid():
@@ -263,7 +263,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
 def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse:
     match = access.match
     get_object_or_404(match.deals, number=number)
-    standing = services.match_standing(match)
+    standing = services.match_standing(match, just_read=True)
     form: Any = sheets.entry_form(standing, posted(request), number=number)
     preview = None
     if request.method == "POST" and form.is_valid() and "preview" in request.POST:

@@ -293,6 +293,26 @@ def test_the_match_page_shows_the_log_newest_first_with_who_what_and_an_undo_but
         assert f'action="{undo_url(match, done)}"' in page.content.decode()
 
 
+def test_the_match_page_shows_the_latest_ten_changes_and_links_to_the_others(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    deals = [{"points": [14, 10, 8, 3]}] * 12
+    match = make_match("busca-003", deals=deals, threshold=10_000)  # 12 changes, none an end
+    url = reverse("match_detail", args=[match.pk])
+
+    page = alice_client.get(url).content.decode()
+    items = texts(page.split('<ol class="changes">')[1], "li")
+    every = alice_client.get(url + "?deals=all").content.decode()
+
+    newest_ten = [f"Deal {n} entered" for n in range(12, 2, -1)]
+    assert [item.split(" points")[0] for item in items[:10]] == newest_ten
+    assert len(items) == 11
+    assert items[10] == "Show the earlier changes"
+    assert f'href="{url}?deals=all#changes"' in page
+    assert '<details class="card change-log" id="changes" open>' in every
+    assert len(texts(every.split('<ol class="changes">')[1], "li")) == 12
+
+
 def test_the_log_marks_an_undone_change_and_offers_a_redo_of_the_undo(
     alice_client: Client, make_match: MakeMatch, alice: User
 ) -> None:

@@ -1,7 +1,8 @@
 """A sheet drawn once and kept (matches/pagecache.py) still shows each phone its own page.
 
-The drawing, the deal table and the change log are kept per version of the match; what differs
-between phones (who may score, the language, the CSRF token of the undo buttons) must differ.
+The drawing, the deal table, the change log and the blank entry form are kept per version of the
+match; what differs between phones (who may score, the language, the CSRF tokens, the entry
+form's one-time token) must differ.
 """
 
 from __future__ import annotations
@@ -44,6 +45,33 @@ def test_the_undo_button_of_a_kept_change_log_carries_the_token_of_the_phone_tha
     response = second.post(undo, {"csrfmiddlewaretoken": form.group(1)})
     assert response.status_code == 302  # accepted: the token is this phone's
     assert Match.objects.get(pk=match.pk).deals.count() == 0
+
+
+def test_each_page_of_a_kept_entry_form_has_its_own_one_time_token_and_this_phones_csrf_token(
+    alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for phone in phones:
+        phone.force_login(alice)
+    shown = [page(phone, match).content.decode() for phone in phones]  # the second one is kept
+
+    tokens = [re.search(r'name="token" value="([^"]+)"', html) for html in shown]
+    assert tokens[0] is not None
+    assert tokens[1] is not None
+    assert tokens[0].group(1) != tokens[1].group(1)
+    # Both phones save their own deal 2 (each with its token): one is stored, the other told it was taken.
+    statuses = []
+    for phone, html, token in zip(phones, shown, tokens, strict=True):
+        csrf = re.search(r'id="deal-form".*?name="csrfmiddlewaretoken" value="([^"]+)"', html, re.S)
+        assert csrf is not None
+        sent = {"csrfmiddlewaretoken": csrf.group(1), "token": token.group(1), "number": "2"}
+        response = phone.post(
+            reverse("deal_create", args=[match.pk]), sent | {f"points_{s}": "10" for s in range(4)}
+        )
+        statuses.append(response.status_code)
+    assert statuses == [302, 422]  # stored; refused as taken (not as a forged or a repeated post)
+    assert Match.objects.get(pk=match.pk).deals.count() == 2
 
 
 def test_a_viewer_does_not_get_the_correction_links_drawn_for_a_scorer(

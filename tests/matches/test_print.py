@@ -180,7 +180,7 @@ def test_a_blank_busca_sheet_has_an_empty_arm_for_each_player_with_the_threshold
     assert page.status_code == 200
     assert count(page, "g", class_="arm") == 4
     assert count(page, "line", class_="threshold") == 4 * ticks
-    assert count(page, "line", class_="stroke") == 0
+    assert count(page, "path", class_="strokes") == 0
     assert count(page, "tspan", class_="total") == 0
     assert len(texts(page, "th", scope="row")) == 12  # empty deal rows to fill in
 

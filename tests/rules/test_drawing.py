@@ -217,6 +217,12 @@ def test_the_geometry_module_does_not_import_django() -> None:
     assert not [name for name in imported if name.split(".")[0] == "django"]
 
 
+def parts(arm: ET.Element, name: str) -> int:
+    """The pieces of an arm's path ``name``: a stroke or a square each, one "M" (move) apiece."""
+    path = arm.find(f"{SVG}path[@class='{name}']")
+    return 0 if path is None else (path.get("d") or "").count("M")
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_template_draws_a_valid_svg_with_every_stroke_and_square(language: str) -> None:
     names = ["Anna", "Bruno", "Carla", "Domenico Rossi Bianchi"]
@@ -248,8 +254,12 @@ def test_the_template_draws_a_valid_svg_with_every_stroke_and_square(language: s
     arms = svg.findall(f"{SVG}g")
     assert [arm.get("data-seat") for arm in arms] == ["0", "1", "2", "3"]
     assert [arm.get("data-busche") for arm in arms] == ["23", "11", "4", "60"]
-    assert [len(arm.findall(f"{SVG}line[@class='stroke']")) for arm in arms] == [23, 11, 4, 60]
-    assert [len(arm.findall(f"{SVG}rect[@class='group']")) for arm in arms] == [4, 2, 0, 12]
+    assert [parts(arm, "strokes") for arm in arms] == [23, 11, 4, 60]  # one "M x y L x y" each
+    assert [parts(arm, "groups") for arm in arms] == [4, 2, 0, 12]
+    first = cross.arms[0].strokes[0]
+    drawn = arms[0].find(f"{SVG}path[@class='strokes']")
+    assert drawn is not None
+    assert (drawn.get("d") or "").startswith(f"M{first.x1:g} {first.y1:g}L{first.x2:g} {first.y2:g}M")
     assert [len(arm.findall(f"{SVG}line[@class='threshold']")) for arm in arms] == [2, 2, 2, 2]
     assert "loser" in (arms[3].get("class") or "").split()
     assert "winner" in (arms[2].get("class") or "").split()
