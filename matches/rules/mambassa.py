@@ -7,7 +7,6 @@ The rules and their numbers are those of shared/rules/spec.md, sections 6 and 8 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -59,19 +58,32 @@ class Hand:
     suit: str | None = None  # the suit of a run or of Quarantuno
 
 
+def _all_runs(length: int, ace_low: bool) -> tuple[tuple[int, frozenset[int]], ...]:
+    """Every run of ``length`` cards as (top, its ranks), lowest first; the ace after the re, or low too."""
+    lowest = 1 if ace_low else 2  # the position of the lowest card: the ace low is position 1
+    return tuple(
+        (top, frozenset(ACE if position == 11 else position for position in range(top - length + 1, top + 1)))
+        for top in range(lowest + length - 1, 12)
+    )
+
+
+_RUNS = {(length, ace_low): _all_runs(length, ace_low) for length in (3, 4) for ace_low in (False, True)}
+
+
 def _runs(by_suit: Mapping[str, set[int]], length: int, ace_low: bool) -> list[tuple[int, str]]:
     """Every run of ``length`` cards of one suit as (top, suit); the ace high, or low too."""
-    found = []
-    for suit, ranks in by_suit.items():
-        if len(ranks) < length:  # a run takes ``length`` cards of its suit (the ace counts once)
-            continue
-        positions = {11 if rank == ACE else rank for rank in ranks}
-        if ACE in ranks and ace_low:
-            positions.add(1)
-        for top in range(length, 12):
-            if all(p in positions for p in range(top - length + 1, top + 1)):
-                found.append((top, suit))
-    return found
+    return [
+        (top, suit)
+        for suit, ranks in by_suit.items()
+        if len(ranks) >= length  # a run takes ``length`` cards of its suit (the ace counts once)
+        for top, run in _RUNS[length, bool(ace_low)]
+        if run <= ranks
+    ]
+
+
+def _best_run(runs: Sequence[tuple[int, str]]) -> tuple[int, str]:
+    """The highest run: by its top card, then by its suit."""
+    return max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
 
 
 def _number(value: int) -> Decimal:
@@ -80,68 +92,153 @@ def _number(value: int) -> Decimal:
 
 _NUMBERS = {n: Decimal(n) for n in range(-12, 45)}  # the values and keys a hand can have, made once
 _SCALA_LUNGA, _SCALA_CORTA = Decimal("39.5"), Decimal("38.5")
+_QUARANTUNO = frozenset({FANTE, CAVALLO, RE, ACE})
+_VALUES = {rank: Card(rank, "D").value for rank in range(1, 11)}  # a card's value by its rank
+
+
+# Every judgement a hand can get, made once: a Hand is frozen, so one serves every hand judged alike.
+def _quarantuno(suit: str) -> Hand:
+    return Hand("quarantuno", _number(41), (_number(41), _number(SUIT_RANK[suit])), suit=suit)
+
+
+def _of_a_kind(combination: str, value: int, rank: int) -> Hand:
+    """A quartina or a tris: the lower rank is the better one."""
+    return Hand(combination, _number(value), (_number(value), _number(-rank)), rank=rank)
+
+
+def _run(combination: str, value: Decimal, top: int, suit: str) -> Hand:
+    return Hand(combination, value, (value, _number(top), _number(SUIT_RANK[suit])), top=top, suit=suit)
+
+
+def _somma(best: int) -> Hand:
+    """The value of the best suit; only a hand that is not four cards of the 40 can pass 44."""
+    return _SOMME.get(best) or Hand("somma", _number(best), (_number(best),))
+
+
+_MAMBASSA = Hand("mambassa", _number(44), (_number(44),))
+_QUARANTUNI = {suit: _quarantuno(suit) for suit in SUITS}
+_QUARTINE = {rank: _of_a_kind("quartina", 40, rank) for rank in range(1, 11)}
+_TRIS = {rank: _of_a_kind("tris", 39, rank) for rank in range(1, 11)}
+_LUNGHE = {
+    (top, suit): _run("scala_lunga", _SCALA_LUNGA, top, suit) for top in range(4, 12) for suit in SUITS
+}
+_CORTE = {(top, suit): _run("scala_corta", _SCALA_CORTA, top, suit) for top in range(3, 12) for suit in SUITS}
+_SOMME = {best: Hand("somma", _number(best), (_number(best),)) for best in range(45)}
 
 
 def judge(cards: Sequence[Card], ace_low: bool = True) -> Hand:
     """The value of a 4-card hand with every combination of the seed, highest first."""
-    return _judged(tuple(cards), ace_low)
+    hand = _hand_bits(cards)
+    return _judge_four(hand, ace_low) if hand else _judge_any(cards, ace_low)
 
 
-# Every replay of a game (each deal entered or corrected replays them all) judges its earlier hands
-# again: kept here, they are judged once. A Hand is frozen, so sharing one is safe.
-@functools.lru_cache(maxsize=16384)
-def _judged(cards: tuple[Card, ...], ace_low: bool) -> Hand:
+# Four different cards, as every deal shows, are judged as 40 bits: the ten ranks of denari (the ace
+# lowest), then of spade, coppe and bastoni. Every replay judges every hand again, so this is kept quick.
+_CARD_BITS = {
+    suit: {rank: 1 << (10 * position + rank - 1) for rank in range(1, 11)}
+    for position, suit in enumerate(SUITS)
+}
+_SUIT_BITS = (1 << 10) - 1  # the ten ranks of one suit
+_RANK_BITS = _CARD_BITS[SUITS[0]]  # denari's bits are the lowest ten
+
+
+def _bits(ranks: frozenset[int]) -> int:
+    """A set of ranks of one suit as the bits of denari."""
+    return sum(_RANK_BITS[rank] for rank in ranks)
+
+
+def _hand_bits(cards: Sequence[Card]) -> int:
+    """Four different cards of the 40 as bits; 0 for any other hand."""
+    if len(cards) != 4:
+        return 0
+    try:
+        first, second, third, fourth = cards
+        hand = (
+            _CARD_BITS[first.suit][first.rank]
+            | _CARD_BITS[second.suit][second.rank]
+            | _CARD_BITS[third.suit][third.rank]
+            | _CARD_BITS[fourth.suit][fourth.rank]
+        )
+    except KeyError:  # not a card of the 40
+        return 0
+    return hand if hand.bit_count() == 4 else 0  # fewer: a card given twice
+
+
+def _suit_table(ace_low: bool, suit: str) -> list[Hand | None]:
+    """What each set of up to four ranks of ``suit`` holds on its own, by its bits; None for nothing.
+
+    Written from the lowest to the highest, each replacing the one before: a scala corta, a scala
+    lunga, Quarantuno.
+    """
+    table: list[Hand | None] = [None] * (_SUIT_BITS + 1)
+    for made, length in ((_CORTE, 3), (_LUNGHE, 4)):
+        for top, ranks in _RUNS[length, ace_low]:  # the lowest top first
+            run = _bits(ranks)
+            for other in (0, *_RANK_BITS.values()):
+                if (run | other).bit_count() <= 4:
+                    table[run | other] = made[top, suit]
+    table[_bits(_QUARANTUNO)] = _QUARANTUNI[suit]
+    return table
+
+
+# By the ace low or not: the tables of _suit_table, one per suit, in the order of the bits.
+_SUIT_TABLES = {ace_low: tuple(_suit_table(ace_low, suit) for suit in SUITS) for ace_low in (False, True)}
+_SUMS = [
+    sum(_VALUES[rank] for rank, bit in _RANK_BITS.items() if bits & bit) for bits in range(_SUIT_BITS + 1)
+]
+
+
+def _judge_four(hand: int, ace_low: bool) -> Hand:
+    """Four different cards, as bits: each combination is a few operations on the bits of the suits.
+
+    In four cards the combinations exclude one another: Quarantuno and the runs take three or four
+    cards of one suit, the tris three suits and the quartina all four. So no order is to be kept
+    but that every one of them beats the plain sum.
+    """
+    d, s, c, b = hand & _SUIT_BITS, hand >> 10 & _SUIT_BITS, hand >> 20 & _SUIT_BITS, hand >> 30
+    alone = _SUIT_TABLES[True] if ace_low else _SUIT_TABLES[False]
+    made = alone[0][d] or alone[1][s] or alone[2][c] or alone[3][b]
+    if made is not None:
+        return made
+    three = d & s & (c | b) | c & b & (d | s)  # a rank held in three suits, or in four
+    if three:
+        rank = three.bit_length()
+        if not d & s & c & b:
+            return _TRIS[rank]
+        return _MAMBASSA if rank == ACE else _QUARTINE[rank]
+    return _SOMME[max(_SUMS[d], _SUMS[s], _SUMS[c], _SUMS[b])]
+
+
+def _judge_any(cards: Sequence[Card], ace_low: bool) -> Hand:
+    """Any cards at all, counted one by one: a card given twice, or not four cards.
+
+    The replay refuses such a hand, but ``judge()`` still says what it is worth.
+    """
     counts: dict[int, int] = {}  # cards of each rank
     by_suit: dict[str, set[int]] = {}  # the ranks of each suit
     sums: dict[str, int] = {}  # the value of each suit
-    for card in cards:  # one pass: this runs for every hand of every deal of every replay
+    for card in cards:
         rank, suit = card.rank, card.suit
         counts[rank] = counts.get(rank, 0) + 1
-        suited = by_suit.get(suit)
-        if suited is None:
-            by_suit[suit], sums[suit] = {rank}, _VALUES[rank]
-        else:
-            suited.add(rank)
-            sums[suit] += _VALUES[rank]
+        by_suit.setdefault(suit, set()).add(rank)
+        sums[suit] = sums.get(suit, 0) + _VALUES[rank]
     most = max(counts.values())
     if counts.get(ACE) == 4:
-        return Hand("mambassa", _number(44), (_number(44),))
+        return _MAMBASSA
     if len(by_suit) == 1 and counts.keys() == _QUARANTUNO:
-        suit = cards[0].suit
-        return Hand("quarantuno", _number(41), (_number(41), _number(SUIT_RANK[suit])), suit=suit)
+        return _QUARANTUNI[cards[0].suit]
     if most == 4:
-        rank = cards[0].rank
-        return Hand("quartina", _number(40), (_number(40), _number(-rank)), rank=rank)
+        return _QUARTINE[cards[0].rank]
     longest = max(len(suited) for suited in by_suit.values())  # no run is shorter than 3
     runs = _runs(by_suit, 4, ace_low) if longest == 4 else []
     if runs:
-        top, suit = max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
-        return Hand(
-            "scala_lunga",
-            _SCALA_LUNGA,
-            (_SCALA_LUNGA, _number(top), _number(SUIT_RANK[suit])),
-            top=top,
-            suit=suit,
-        )
+        return _LUNGHE[_best_run(runs)]
     if most == 3:
-        rank = next(r for r, n in counts.items() if n == 3)
-        return Hand("tris", _number(39), (_number(39), _number(-rank)), rank=rank)
+        return _TRIS[next(r for r, n in counts.items() if n == 3)]
     runs = _runs(by_suit, 3, ace_low) if longest >= 3 else []
     if runs:
-        top, suit = max(runs, key=lambda run: (run[0], SUIT_RANK[run[1]]))
-        return Hand(
-            "scala_corta",
-            _SCALA_CORTA,
-            (_SCALA_CORTA, _number(top), _number(SUIT_RANK[suit])),
-            top=top,
-            suit=suit,
-        )
-    best = max(sums.values())
-    return Hand("somma", _number(best), (_number(best),))
-
-
-_QUARANTUNO = frozenset({FANTE, CAVALLO, RE, ACE})
-_VALUES = {rank: Card(rank, "D").value for rank in range(1, 11)}  # a card's value by its rank
+        return _CORTE[_best_run(runs)]
+    return _somma(max(sums.values()))
 
 
 @dataclass(frozen=True)
@@ -367,6 +464,9 @@ class _Replay:
         self, number: int, deal: MambassaDeal, active: Sequence[int]
     ) -> tuple[tuple[Hand | None, ...], list[Problem]]:
         assert deal.hands is not None
+        judged = self.judge_shown(deal.hands, active)
+        if judged is not None:
+            return judged, []
         problems: list[Problem] = []
         seen: dict[tuple[int, str], int] = {}
         hands: list[Hand | None] = []
@@ -411,6 +511,29 @@ class _Replay:
                 seen.setdefault(key, seat)
             hands.append(self.rules.judge(cards, self.opts))
         return tuple(hands), problems
+
+    def judge_shown(
+        self, shown: Sequence[tuple[Card, ...] | None], active: Sequence[int]
+    ) -> tuple[Hand | None, ...] | None:
+        """Each hand judged, if the deal is as it should be; None if not, for check_hands to say why.
+
+        As it should be: four different cards for each player still in, none for the others, and
+        no card shown twice. The hands are judged as bits (see ``_CARD_BITS``), quicker than cards.
+        """
+        hands: list[Hand | None] = []
+        dealt = 0  # the cards shown so far, as bits
+        for seat, cards in enumerate(shown):
+            if cards is None:
+                if seat in active:
+                    return None
+                hands.append(None)
+                continue
+            bits = _hand_bits(cards)
+            if not bits or bits & dealt or seat not in active:
+                return None
+            dealt |= bits
+            hands.append(_judge_four(bits, self.opts["ace_low"]))
+        return tuple(hands)
 
     def outcome_from_hands(
         self, hands: Sequence[Hand | None], active: Sequence[int]
@@ -546,20 +669,24 @@ class _Replay:
         dealer = self.dealer
         if outcome is None:
             self.dealer = self.rules.next_active(dealer, tokens)
+        payers = tuple(sorted(payers)) if not void else ()
+        quarantuno = quarantuno if not void else None
+        next_dealer = None if outcome else self.dealer
+        # Every field by position, in order, from a name alike: quicker than by keyword, for every deal.
         self.results.append(
             DealResult(
-                number=number,
-                dealer=dealer,
-                hands=hands,
-                payers=tuple(sorted(payers)) if not void else (),
-                mambassa=mambassa,
-                quarantuno=quarantuno if not void else None,
-                void=void,
-                tokens=tuple(tokens),
-                pot=pot,
-                eliminated=eliminated,
-                next_dealer=None if outcome else self.dealer,
-                reentered=reentered,
+                number,
+                dealer,
+                hands,
+                payers,
+                mambassa,
+                quarantuno,
+                void,
+                tuple(tokens),
+                pot,
+                eliminated,
+                next_dealer,
+                reentered,
             )
         )
 
