@@ -154,15 +154,21 @@ def sheet_context(
         "bottom": bottom,
         "all_deals": all_deals,
     }
+    shown = None if all_deals else SHOWN_DEALS  # a row a deal, made only for the deals shown
     family = {"busca": busca_context, "mambassa": mambassa_context, "whist": whist_context}
     context.update(
-        family[rules.variant.family](match, standing.players, played, rules, preview, bottom=bottom)
+        family[rules.variant.family](
+            match, standing.players, played, rules, preview, bottom=bottom, shown=shown
+        )
     )
-    if not all_deals and len(played.deals) > SHOWN_DEALS:  # a row a deal; the rows stay lazy
-        rows = context["rows"]
-        context["older_deals"] = len(played.deals) - SHOWN_DEALS
-        context["rows"] = SimpleLazyObject(lambda: rows[:SHOWN_DEALS])  # the newest first
+    if shown is not None and len(played.deals) > shown:
+        context["older_deals"] = len(played.deals) - shown
     return context
+
+
+def _latest(deals: Sequence[Any], shown: int | None) -> Sequence[Any]:
+    """The ``shown`` latest deals (all of them for None), oldest first."""
+    return deals if shown is None else deals[max(len(deals) - shown, 0) :]
 
 
 CHANGE_TEXTS = {
@@ -293,7 +299,13 @@ def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]
 
 
 def busca_context(
-    match: Match, names: Sequence[str], played: BuscaMatch, rules: Any, preview: Any, bottom: int = 0
+    match: Match,
+    names: Sequence[str],
+    played: BuscaMatch,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
 ) -> dict[str, Any]:
     variant = rules.variant
     outcome, totals = played.outcome, played.totals
@@ -326,12 +338,12 @@ def busca_context(
         "winners": [names[s] for s in outcome.winners] if outcome else [],
         "settlement": settlement,
         "cross": cross,
-        "rows": SimpleLazyObject(lambda: busca_rows(played, names)),  # only when the table is drawn
+        "rows": SimpleLazyObject(lambda: busca_rows(played, names, shown)),  # only when the table is drawn
         "next_leader": _name(names, played.next_leader),
     }
 
 
-def busca_rows(played: BuscaMatch, names: Sequence[str]) -> list[dict[str, Any]]:
+def busca_rows(played: BuscaMatch, names: Sequence[str], shown: int | None = None) -> list[dict[str, Any]]:
     """The deal table, newest deal first: each player's points, busche and running total."""
     return [
         {
@@ -347,7 +359,7 @@ def busca_rows(played: BuscaMatch, names: Sequence[str]) -> list[dict[str, Any]]
                 for seat in range(len(names))
             ],
         }
-        for deal in reversed(played.deals)
+        for deal in reversed(_latest(played.deals, shown))
     ]
 
 
@@ -454,7 +466,13 @@ def _tie_break(deal: MambassaDealResult, names: Sequence[str]) -> list[str]:
 
 
 def mambassa_context(
-    match: Match, names: Sequence[str], game: MambassaGame, rules: Any, preview: Any, bottom: int = 0
+    match: Match,
+    names: Sequence[str],
+    game: MambassaGame,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
 ) -> dict[str, Any]:
     variant = rules.variant
     outcome = game.outcome
@@ -493,7 +511,7 @@ def mambassa_context(
     settlement = None
     if outcome is not None and match.options.get("stake"):
         settlement = _settlement(names, variant.settle(match.options, game))
-    rows = SimpleLazyObject(lambda: mambassa_rows(game, names, holder_pays))  # only when the table is drawn
+    rows = SimpleLazyObject(lambda: mambassa_rows(game, names, holder_pays, shown))  # when the table is drawn
     preview_context = None if preview is None else judged(preview, names, holder_pays)
     return {
         "table": table,
@@ -505,7 +523,9 @@ def mambassa_context(
     }
 
 
-def mambassa_rows(game: MambassaGame, names: Sequence[str], holder_pays: bool) -> list[dict[str, Any]]:
+def mambassa_rows(
+    game: MambassaGame, names: Sequence[str], holder_pays: bool, shown: int | None = None
+) -> list[dict[str, Any]]:
     """The deal table, newest deal first: who paid and why, the hands shown, tokens and pot."""
     return [
         {
@@ -516,7 +536,7 @@ def mambassa_rows(game: MambassaGame, names: Sequence[str], holder_pays: bool) -
             "tokens": list(zip(names, deal.tokens, strict=True)),
             "pot": deal.pot,
         }
-        for deal in reversed(game.deals)
+        for deal in reversed(_latest(game.deals, shown))
     ]
 
 
@@ -568,7 +588,13 @@ def whist_columns(match: Match, rubber: Rubber) -> list[GameColumn]:
 
 
 def whist_context(
-    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, preview: Any, bottom: int = 0
+    match: Match,
+    names: Sequence[str],
+    rubber: Rubber,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
 ) -> dict[str, Any]:
     variant = rules.variant
     pairs = pair_names(names)
@@ -600,7 +626,7 @@ def whist_context(
         )
     )
     settlement = variant.settle(match.options, rubber)
-    rows = SimpleLazyObject(lambda: whist_rows(match, names, rubber, rules))  # only when the table is drawn
+    rows = SimpleLazyObject(lambda: whist_rows(match, names, rubber, rules, shown))  # when the table is drawn
     return {
         "pairs": pairs,
         "sheet": sheet,
@@ -616,7 +642,9 @@ def whist_context(
     }
 
 
-def whist_rows(match: Match, names: Sequence[str], rubber: Rubber, rules: Any) -> list[dict[str, Any]]:
+def whist_rows(
+    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, shown: int | None = None
+) -> list[dict[str, Any]]:
     """The deal table, newest deal first: trick and honour points, the score, the games won."""
     return [
         {
@@ -633,7 +661,9 @@ def whist_rows(match: Match, names: Sequence[str], rubber: Rubber, rules: Any) -
             else 0,
         }
         for deal, entry in zip(
-            reversed(rubber.deals), reversed(rules.deals[: len(rubber.deals)]), strict=True
+            reversed(_latest(rubber.deals, shown)),
+            reversed(_latest(rules.deals[: len(rubber.deals)], shown)),
+            strict=True,
         )
     ]
 
