@@ -25,6 +25,9 @@ from matches.rules.mambassa import (
     MambassaDeal,
     MambassaGame,
     MambassaStart,
+    _hand_bits,
+    _judge_any,
+    _judge_four,
     judge,
 )
 
@@ -243,3 +246,17 @@ def test_the_key_orders_hands_as_their_combination_values_do(deck: list[Card], a
         if a.key == b.key:  # different cards: only plain sums can be equal
             assert (a.combination, b.combination) == ("somma", "somma")
     assert sorted(hands, key=lambda h: h.key) == sorted(hands, key=lambda h: (h.value, h.key))
+
+
+def test_every_hand_of_four_cards_is_judged_alike_by_its_bits_and_card_by_card() -> None:
+    """The quick judgement (four different cards as 40 bits) agrees with counting the cards one by one.
+
+    Every hand of four cards of the 40 (91,390 of them), the ace low and not.
+    """
+    differ = [
+        (hand, ace_low)
+        for hand in combinations(DECK, 4)
+        for ace_low in (True, False)
+        if _judge_four(_hand_bits(hand), ace_low) != _judge_any(hand, ace_low)
+    ]
+    assert differ == []
