@@ -9,6 +9,7 @@ nothing to share or invalidate), a few hundred matches at most.
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 import uuid
@@ -16,6 +17,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.template import Context
 from django.utils import translation
 from django.utils.html import conditional_escape
@@ -87,11 +91,42 @@ class KeptInclude:
             with context.push(csrf_token=CSRF_PLACEHOLDER):
                 html = context.template.engine.get_template(self.name).render(context)
             FRAGMENTS.put(key, html)
-        if CSRF_PLACEHOLDER in html:
-            html = html.replace(CSRF_PLACEHOLDER, conditional_escape(context.get("csrf_token", "")))
-        if TOKEN_PLACEHOLDER in html:
-            html = html.replace(TOKEN_PLACEHOLDER, str(uuid.uuid4()))
-        return mark_safe(html)
+        if context.get("kept_page"):  # the whole page is being kept: its tokens are filled in later
+            return mark_safe(html)
+        return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
+
+
+PAGES: Recent[tuple[Any, ...], str] = Recent(128)
+
+
+def kept_page(request: HttpRequest, key: tuple[Any, ...], draw: Callable[[bool], str]) -> HttpResponse:
+    """A page drawn once per ``key``, language and address, each request given its own tokens.
+
+    ``key`` must name everything the page shows (the match's state, who asks and what they may
+    do); ``draw(kept)`` draws it, ``kept`` saying that it is kept (``kept_page`` in its context).
+    A page with messages to show is drawn afresh: they are for this request only.
+    """
+    if len(messages.get_messages(request)):
+        return HttpResponse(draw(False))
+    key = (*key, translation.get_language(), request.get_full_path())
+    html = PAGES.get(key)
+    if html is None:
+        html = draw(True)
+        # The page's own CSRF token (the same all through one drawing) becomes the placeholder.
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        if found is not None:
+            html = html.replace(found.group(1), CSRF_PLACEHOLDER)
+        PAGES.put(key, html)
+    return HttpResponse(_filled(html, get_token(request)))
+
+
+def _filled(html: str, csrf_token: str) -> str:
+    """A kept drawing with this request's CSRF token and, in an entry form, a new one-time token."""
+    if CSRF_PLACEHOLDER in html:
+        html = html.replace(CSRF_PLACEHOLDER, csrf_token)
+    if TOKEN_PLACEHOLDER in html:
+        html = html.replace(TOKEN_PLACEHOLDER, str(uuid.uuid4()))
+    return html
 
 
 # Random, so that no text typed into a page can be mistaken for them.

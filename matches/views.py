@@ -18,6 +18,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -25,7 +26,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import evenings, live, services, sheets, summaries
+from . import evenings, live, pagecache, services, sheets, summaries
 from .access import Access, invite_create, invite_revoke, joined_invites, match_access
 from .access import join as access_join
 from .forms import (
@@ -181,12 +182,23 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 
 @with_access()
 def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
-    standing = services.match_standing(access.match, just_read=True)
-    bottom = holder_seat(request, access.match, len(standing.players))
+    match = access.match
+    standing = services.match_standing(match, just_read=True)
+    bottom = holder_seat(request, match, len(standing.players))
     all_deals = request.GET.get("deals") == "all"
-    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
-    context["summary"] = summaries.match_summary(access.match, standing.players)
-    return render(request, "matches/match_detail.html", context)
+
+    def draw(kept: bool) -> str:
+        can_score = access.can_score
+        context = sheets.sheet_context(standing, can_score=can_score, bottom=bottom, all_deals=all_deals)
+        context["summary"] = summaries.match_summary(match, standing.players)
+        context["kept_page"] = kept
+        return render_to_string("matches/match_detail.html", context, request)
+
+    # The page shows the match's state, its evening, and what this visitor may do (pagecache).
+    evening = (match.evening_id, match.evening.date if match.evening else None)
+    viewer = (access.role, request.user.is_authenticated)
+    key = ("match_detail", *services.state_key(match, standing.players), bottom, evening, viewer)
+    return pagecache.kept_page(request, key, draw)
 
 
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:

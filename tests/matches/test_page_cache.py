@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Change, Match, Player
+from matches.models import Change, Evening, Match, Player
 
-from .guests import viewer
+from .guests import scorer, viewer
 from .pages import count, texts
 
 MakeMatch = Callable[..., Match]
@@ -113,3 +114,42 @@ def test_a_new_deal_is_drawn_at_once(alice_client: Client, make_match: MakeMatch
     alice_client.post(reverse("deal_create", args=[match.pk]), {f"points_{s}": "10" for s in range(4)})
 
     assert count(page(alice_client, match), "th", scope="row") == 2
+
+
+def test_a_message_is_shown_once_on_a_kept_page(alice_client: Client, make_match: MakeMatch) -> None:
+    match = make_match(deals=[EVEN, EVEN])
+    page(alice_client, match)  # kept without a message
+
+    alice_client.post(reverse("deal_delete", args=[match.pk, 2]))
+
+    assert texts(page(alice_client, match), "li", class_="success") == [
+        "Deal 2 deleted; the changes below can restore it."
+    ]
+    assert texts(page(alice_client, match), "li", class_="success") == []
+
+
+def test_the_evening_of_a_kept_page_is_drawn_as_it_is_now(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    evening = Evening.objects.create(owner=alice, date=date(2026, 11, 27))
+    match = make_match(deals=[EVEN])
+    Match.objects.filter(pk=match.pk).update(evening=evening)
+    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of Nov. 27, 2026"]
+
+    Evening.objects.filter(pk=evening.pk).update(date=date(2026, 11, 28))
+
+    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of Nov. 28, 2026"]
+
+
+def test_the_owner_and_a_scorer_link_are_not_shown_each_others_page(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    share = reverse("match_share", args=[match.pk])
+    assert count(page(alice_client, match), "a", href=share) == 1
+
+    shown = page(scorer(match), match)
+
+    assert shown.status_code == 200
+    assert count(shown, "a", href=share) == 0
+    assert count(shown, "form", id="deal-form") == 1
