@@ -6,6 +6,7 @@ A match's standings are the replay of its deals through the rules engine; the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from collections.abc import Mapping, Sequence
@@ -158,9 +159,13 @@ def _log(
     )
 
 
-def _refresh(match: Match, rules: document.Match, author: Author | None = None) -> None:
-    """Store the replay's result on the match (the cache), bump its version, log an end or a reopening."""
-    played = rules.play()
+def _refresh(match: Match, rules: document.Match, author: Author | None = None, played: Any = None) -> None:
+    """Store the replay's result on the match (the cache), bump its version, log an end or a reopening.
+
+    ``played``: the replay of ``rules`` when the caller has it already.
+    """
+    if played is None:
+        played = rules.play()
     was_finished = match.status == Match.Status.FINISHED
     match.result = document.result_json(rules, played)
     finished = played.outcome is not None
@@ -279,20 +284,19 @@ def deal_record(
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
-    entries = [deal.entry for deal in match.deals.all()]
-    if number is not None and number <= len(entries):
+    rules, count = _with_next_deal(match, entry)
+    if number is not None and number <= count:
         raise DealTaken(number, match.deals.get(number=number))
-    if number is not None and number > len(entries) + 1:
-        raise DealMoved(number, len(entries) + 1)
-    rules = _read(match, [*entries, entry])
-    rules.play()
+    if number is not None and number > count + 1:
+        raise DealMoved(number, count + 1)
+    played = rules.play()
     try:
         with (
             transaction.atomic()
         ):  # a savepoint: where row locks do not queue (SQLite), the constraints decide
             deal = Deal.objects.create(
                 match=match,
-                number=len(entries) + 1,
+                number=count + 1,
                 entry=dict(entry),
                 entered_by=who.user,
                 entered_by_name=who.name,
@@ -303,11 +307,26 @@ def deal_record(
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
-        raise DealTaken(len(entries) + 1, match.deals.get(number=len(entries) + 1)) from None
+        raise DealTaken(count + 1, match.deals.get(number=count + 1)) from None
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
-    _refresh(match, rules, who)
+    _refresh(match, rules, who, played)
     deal.repeated = False  # type: ignore[attr-defined]
     return deal
+
+
+def _with_next_deal(match: Match, entry: Mapping[str, Any]) -> tuple[document.Match, int]:
+    """The match read with ``entry`` as its next deal, and how many deals it had before.
+
+    The replay kept for the match's state already holds its deals read: only the new one is read.
+    """
+    players = seat_names(match)
+    kept = _REPLAYS.get(state_key(match, players))
+    if kept is None:
+        entries = [deal.entry for deal in match.deals.all()]
+        return _read(match, [*entries, entry], players), len(entries)
+    rules = kept[0]
+    deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
+    return dataclasses.replace(rules, deals=(*rules.deals, deal)), len(rules.deals)
 
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
