@@ -55,8 +55,10 @@ class Settlement:
     unfinished: int  # matches of the evening still in progress, not counted yet
 
 
-def evening_settlement(evening: Evening) -> Settlement:
-    matches = list(evening.matches.defer("result").prefetch_related("seats__player"))  # replayed instead
+def evening_settlement(evening: Evening, matches: Sequence[Match] | None = None) -> Settlement:
+    """Each player's balance over the evening's matches and who pays whom (``matches``: read already)."""
+    if matches is None:
+        matches = evening_matches(evening)
     balances = add_up([match_nets(standing) for standing in services.match_standings(matches)])
     paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
     proposed = [
@@ -79,9 +81,13 @@ def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: De
     return True
 
 
-def evening_rows(evening: Evening) -> list[dict[str, Any]]:
-    """The evening's matches, oldest first, with their result."""
-    rows = []
-    for match in with_summaries(evening.matches.order_by("created_at").prefetch_related("seats__player")):
-        rows.append(history_row(match, [seat.player.name for seat in match.seats.all()]))
-    return rows
+def evening_matches(evening: Evening) -> list[Match]:
+    """The evening's matches, oldest first, their seats and what their history rows show read along."""
+    return list(with_summaries(evening.matches.order_by("created_at").prefetch_related("seats__player")))
+
+
+def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> list[dict[str, Any]]:
+    """The evening's matches, oldest first, with their result (``matches``: read already)."""
+    if matches is None:
+        matches = evening_matches(evening)
+    return [history_row(match, [seat.player.name for seat in match.seats.all()]) for match in matches]

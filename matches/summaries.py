@@ -9,7 +9,7 @@ from django.utils import formats
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .evenings import evening_rows, evening_settlement
+from .evenings import Settlement, evening_rows, evening_settlement
 from .models import Evening, Match
 from .pagecache import Recent
 from .services import seat_names, state_key
@@ -45,13 +45,16 @@ def _match_summary(match: Match, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def evening_summary(evening: Evening) -> str:
-    """The evening's matches, then who pays whom."""
+def evening_summary(
+    evening: Evening, rows: Sequence[dict[str, Any]] | None = None, settlement: Settlement | None = None
+) -> str:
+    """The evening's matches, then who pays whom (``rows`` and ``settlement``: as the page has them)."""
     title = formats.date_format(evening.date, "DATE_FORMAT")
     lines = [f"{title} · {evening.place}" if evening.place else title, ""]
-    for row in evening_rows(evening):
+    for row in evening_rows(evening) if rows is None else rows:
         lines += [match_summary(row["match"]), ""]
-    settlement = evening_settlement(evening)
+    if settlement is None:
+        settlement = evening_settlement(evening)
     if settlement.transfers:
         lines.append(_("Who pays whom:"))
         for transfer in settlement.transfers:

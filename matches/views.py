@@ -481,11 +481,13 @@ def evening_list(request: HttpRequest) -> HttpResponse:
 
 
 def _evening_context(evening: Evening) -> dict[str, Any]:
+    matches = evenings.evening_matches(evening)
+    rows, settlement = evenings.evening_rows(evening, matches), evenings.evening_settlement(evening, matches)
     return {
         "evening": evening,
-        "rows": evenings.evening_rows(evening),
-        "settlement": evenings.evening_settlement(evening),
-        "summary": summaries.evening_summary(evening),
+        "rows": rows,
+        "settlement": settlement,
+        "summary": summaries.evening_summary(evening, rows, settlement),
     }
 
 
