@@ -184,7 +184,8 @@ def _refresh(match: Match, rules: document.Match, author: Author | None = None, 
 
 
 def _locked(match: Match) -> Match:
-    return Match.objects.select_for_update().get(pk=match.pk)
+    """The match read anew with its row locked; not its stored result, which the write replaces."""
+    return Match.objects.select_for_update().defer("result").get(pk=match.pk)
 
 
 @transaction.atomic
