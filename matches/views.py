@@ -99,23 +99,27 @@ def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    joined = [
-        _history_row(invite.match)
-        for invite in joined_invites(request)
-        if invite.match.owner_id != request.user.pk
-    ]
+    joined = [invite.match for invite in joined_invites(request) if invite.match.owner_id != request.user.pk]
     if not request.user.is_authenticated:
         # A phone that joined by a link has no account, but has its matches.
         if not joined:
             return redirect_to_login(request.get_full_path())
-        return render(request, "matches/match_list.html", {"rows": [], "joined": joined, "guest": True})
+        rows = [_history_row(match) for match in joined]
+        return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
     matches = sheets.with_summaries(
         Match.objects.filter(owner=request.user)
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
         .prefetch_related("seats__player")
     )
-    rows = [_history_row(match) for match in matches]
-    return render(request, "matches/match_list.html", {"rows": rows, "joined": joined})
+
+    def draw(kept: bool) -> str:
+        context = {"rows": [_history_row(m) for m in matches], "joined": [_history_row(m) for m in joined]}
+        return render_to_string("matches/match_list.html", context, request)
+
+    # The list shows each match's state, the phone's joined ones apart (pagecache).
+    states = [services.state_key(m, services.seat_names(m)) for m in (*joined, *matches)]
+    key = ("match_list", request.user.pk, len(joined), *states)
+    return pagecache.kept_page(request, key, draw)
 
 
 def _history_row(match: Match) -> dict[str, Any]:

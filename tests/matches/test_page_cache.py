@@ -153,3 +153,16 @@ def test_the_owner_and_a_scorer_link_are_not_shown_each_others_page(
     assert shown.status_code == 200
     assert count(shown, "a", href=share) == 0
     assert count(shown, "form", id="deal-form") == 1
+
+
+def test_the_kept_matches_list_shows_a_new_deal_and_a_new_match_at_once(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[0].endswith("1 deal")
+
+    alice_client.post(reverse("deal_create", args=[match.pk]), {f"points_{s}": "10" for s in range(4)})
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[0].endswith("2 deals")
+
+    make_match()
+    assert len(texts(alice_client.get(reverse("match_list")), "span", class_="meta")) == 2
