@@ -36,7 +36,9 @@ class Match(models.Model):
     options = models.JSONField(_("house rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     start = models.JSONField(null=True, blank=True)
-    # A cache of the replay, rebuilt after every change: the deals are the truth.
+    # A cache of the replay, rebuilt after every change: the deals are the truth. The result keeps
+    # all of a document's ``result`` but its deal by deal list (``deal_count`` instead): see
+    # services._refresh; an export replays the deals for the whole of it.
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     result = models.JSONField(default=dict)
     version = models.PositiveIntegerField(default=0)

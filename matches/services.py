@@ -167,7 +167,7 @@ def _refresh(match: Match, rules: document.Match, author: Author | None = None, 
     if played is None:
         played = rules.play()
     was_finished = match.status == Match.Status.FINISHED
-    match.result = document.result_json(rules, played)
+    match.result = document.result_json(rules, played, deals=False)  # its size stays that of one deal
     finished = played.outcome is not None
     match.status = Match.Status.FINISHED if finished else Match.Status.IN_PROGRESS
     if finished and match.finished_at is None:

@@ -12,9 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 from django.db.models.fields.json import KeyTransform
-from django.db.models.functions import Coalesce
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -23,7 +22,7 @@ from . import spoken
 from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
-from .models import Change, Deal, Match
+from .models import Change, Match
 from .pagecache import TOKEN_PLACEHOLDER, KeptInclude
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
@@ -243,29 +242,22 @@ def latest_deal(standing: Standing, *, saved: bool) -> str:
     return say(deal.number, result, dealer)
 
 
-SUMMARY_KEYS = ("totals", "tokens", "winners", "losers", "winner", "rubber_winner")
+SUMMARY_KEYS = ("totals", "tokens", "winners", "losers", "winner", "rubber_winner", "deal_count")
 
 
 def with_summaries(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """The matches with only what their history rows show of the stored result, picked out by the database.
-
-    The stored result holds every deal's replay: read whole, a list of long matches grows with their deals.
-    """
-    deals = Deal.objects.filter(match=OuterRef("pk")).order_by().values("match").annotate(n=Count("pk"))
+    """The matches with only what their history rows show of the stored result, picked out by the database."""
     return matches.defer("result").annotate(
-        **{f"summary_{key}": KeyTransform(key, "result") for key in SUMMARY_KEYS},
-        summary_deals=Coalesce(Subquery(deals.values("n")), 0),
+        **{f"summary_{key}": KeyTransform(key, "result") for key in SUMMARY_KEYS}
     )
 
 
 def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
     """A match in the history: its scores, who won and lost, read from the stored result."""
-    if hasattr(match, "summary_deals"):  # with_summaries
+    if hasattr(match, "summary_deal_count"):  # with_summaries
         result = {key: getattr(match, f"summary_{key}") for key in SUMMARY_KEYS}
-        deals = match.summary_deals
     else:
         result = match.result
-        deals = len(result.get("deals", []))
     sides: Sequence[str] = names
     if match.game == "whist":
         sides = pair_names(names)
@@ -283,7 +275,7 @@ def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
         "scores": list(zip(sides, scores, strict=True)),
         "losers": result.get("losers") or [],
         "winners": winners,
-        "deals": deals,
+        "deals": result["deal_count"],
     }
 
 

@@ -78,7 +78,7 @@ def read_start(raw: Any, players: Sequence[str] | None) -> BuscaStart | None:
     return BuscaStart(tuple(raw["totals"]), raw.get("deals", 0))
 
 
-def result_json(match: Any, played: BuscaMatch) -> dict[str, Any]:
+def result_json(match: Any, played: BuscaMatch, deals: bool = True) -> dict[str, Any]:
     """The ``result`` object of a document (INTERCHANGE.md, "Busca")."""
     names = match.players
 
@@ -106,7 +106,7 @@ def result_json(match: Any, played: BuscaMatch) -> dict[str, Any]:
                 "next_dealer": name(d.next_dealer),
                 "next_leader": name(d.next_leader),
             }
-            for d in played.deals
+            for d in (played.deals if deals else ())
         ],
         "totals": list(played.totals),
         "status": "finished" if outcome else "in_progress",

@@ -101,9 +101,16 @@ def read_document(doc: Any) -> Match:
     return Match(variant, options, players, first_dealer, start, tuple(deals))
 
 
-def result_json(match: Match, played: Any) -> dict[str, Any]:
-    """The ``result`` object of a document, as the game's family writes it."""
-    result: dict[str, Any] = match.format.result_json(match, played)
+def result_json(match: Match, played: Any, deals: bool = True) -> dict[str, Any]:
+    """The ``result`` object of a document, as the game's family writes it.
+
+    Without ``deals``: all but the deal by deal list, which grows with the match; ``deal_count``
+    says how many deals were played instead (what a stored match keeps: the replay gives the rest).
+    """
+    result: dict[str, Any] = match.format.result_json(match, played, deals)
+    if not deals:
+        del result["deals"]
+        result["deal_count"] = len(played.deals)
     return result
 
 

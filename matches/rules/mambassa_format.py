@@ -107,7 +107,7 @@ def hand_json(hand: Hand | None) -> dict[str, Any] | None:
     return None if hand is None else {"combination": hand.combination, "value": _number(hand.value)}
 
 
-def result_json(match: Any, played: MambassaGame) -> dict[str, Any]:
+def result_json(match: Any, played: MambassaGame, deals: bool = True) -> dict[str, Any]:
     """The ``result`` object of a document (INTERCHANGE.md, "Mambassa")."""
     names = match.players
 
@@ -134,7 +134,7 @@ def result_json(match: Any, played: MambassaGame) -> dict[str, Any]:
                 "eliminated": [names[s] for s in d.eliminated],
                 "next_dealer": name(d.next_dealer),
             }
-            for d in played.deals
+            for d in (played.deals if deals else ())
         ],
         "tokens": list(played.tokens),
         "pot": played.pot,

@@ -93,7 +93,7 @@ def game_json(game: Game | None) -> dict[str, Any] | None:
     return {"winner": game.winner, "opponents_score": game.opponents_score, "game_points": game.game_points}
 
 
-def result_json(match: Any, played: Rubber) -> dict[str, Any]:
+def result_json(match: Any, played: Rubber, deals: bool = True) -> dict[str, Any]:
     """The ``result`` object of a document (INTERCHANGE.md, "Whist")."""
     names = match.players
     outcome = played.outcome
@@ -109,7 +109,7 @@ def result_json(match: Any, played: Rubber) -> dict[str, Any]:
                 "game": game_json(d.game),
                 "next_dealer": None if d.next_dealer is None else names[d.next_dealer],
             }
-            for d in played.deals
+            for d in (played.deals if deals else ())
         ],
         "games": [game_json(g) for g in played.games],
         "score": list(played.score),

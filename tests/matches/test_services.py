@@ -13,6 +13,7 @@ from matches.models import Deal, Match, Player
 from matches.rules.core import Refused
 
 from .games import DEFAULTS
+from .results import replayed
 
 MakeMatch = Callable[..., Match]
 
@@ -109,11 +110,11 @@ def test_a_deal_after_the_end_of_the_match_is_refused(make_match: MakeMatch) -> 
 
 def test_editing_a_deal_replays_every_deal_after_it(make_match: MakeMatch) -> None:
     match = make_match(deals=[ANNA_34, EVEN])
-    assert stored(match).result["deals"][1]["dealer"] == "Anna"  # she took the busche of deal 1
+    assert replayed(match)["deals"][1]["dealer"] == "Anna"  # she took the busche of deal 1
 
     services.deal_edit(match=match, number=1, entry=EVEN, author=None)
 
-    result = stored(match).result
+    result = replayed(match)
     assert result["totals"] == [2, 2, 2, 2]
     # All four took one busca: the first after the dealer, Bruno, deals deal 2.
     assert result["deals"][1]["dealer"] == "Bruno"
@@ -178,10 +179,10 @@ def test_deleting_a_deal_renumbers_the_later_ones_and_replays(make_match: MakeMa
 
     after = stored(match)
     assert entries(match) == [(1, ANNA_34), (2, carla_25)]
-    assert [d["number"] for d in after.result["deals"]] == [1, 2]
+    assert [d["number"] for d in replayed(after)["deals"]] == [1, 2]
     assert after.result["totals"] == [14, 0, 5, 0]
     # Anna took deal 1's busche, so she deals the deal that is now number 2.
-    assert after.result["deals"][1]["dealer"] == "Anna"
+    assert replayed(after)["deals"][1]["dealer"] == "Anna"
     assert after.version == before.version + 1
 
 

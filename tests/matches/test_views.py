@@ -14,6 +14,7 @@ from matches import services
 from matches.models import Deal, Match
 
 from .pages import count, form_values, text, texts
+from .results import replayed
 
 MakeMatch = Callable[..., Match]
 HTMX = {"HX-Request": "true"}
@@ -258,7 +259,7 @@ def test_the_last_trick_adds_its_3_points_to_the_player_who_took_it(
 
     alice_client.post(post_url(match), deal(22, 8, 5, 2, last_trick=1))
 
-    result = stored(match).result
+    result = replayed(match)
     assert entries(match) == [{"points": [22, 8, 5, 2], "last_trick": "Bruno"}]
     assert result["deals"][0]["points"] == [22, 11, 5, 2]
     assert result["totals"] == [2, 0, 0, 0]
@@ -421,7 +422,7 @@ def test_correcting_a_deal_stores_it_recomputes_and_says_so(
     assert response.status_code == 302
     assert response["Location"] == sheet_url(match)
     assert entries(match) == [{"points": [8, 25, 5, 2]}, EVEN]
-    result = stored(match).result
+    result = replayed(match)
     assert result["totals"] == [1, 6, 1, 1]
     assert result["deals"][1]["dealer"] == "Bruno"
     page = alice_client.get(sheet_url(match))
@@ -449,7 +450,7 @@ def test_a_correction_keeps_the_dealer_the_table_chose(alice_client: Client, mak
     alice_client.post(edit_url(match, 1), deal(25, 8, 5, 2))
 
     assert entries(match) == [{"points": [25, 8, 5, 2], "dealer": "Carla"}]
-    assert stored(match).result["deals"][0]["dealer"] == "Carla"
+    assert replayed(match)["deals"][0]["dealer"] == "Carla"
 
 
 def test_editing_a_deal_that_does_not_exist_is_not_found(alice_client: Client, make_match: MakeMatch) -> None:
