@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from .models import Invite, Match
-from .services import Author
+from .services import Author, seats_with_players
 
 SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
 
@@ -81,7 +81,7 @@ def joined_invites(request: HttpRequest) -> list[Invite]:
     invites = (
         Invite.objects.filter(token__in=tokens, revoked_at__isnull=True)
         .select_related("match")
-        .prefetch_related("match__seats__player")
+        .prefetch_related(seats_with_players("match__seats"))
         .order_by("-match__created_at")
     )
     return [invite for invite in invites if str(invite.match_id) in joined]

@@ -83,7 +83,8 @@ def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: De
 
 def evening_matches(evening: Evening) -> list[Match]:
     """The evening's matches, oldest first, their seats and what their history rows show read along."""
-    return list(with_summaries(evening.matches.order_by("created_at").prefetch_related("seats__player")))
+    matches = evening.matches.order_by("created_at").prefetch_related(services.seats_with_players())
+    return list(with_summaries(matches))
 
 
 def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> list[dict[str, Any]]:

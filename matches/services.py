@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from .models import Change, Deal, Evening, Match, Player, Seat
@@ -50,6 +51,11 @@ def match_document(
         "start": match.start,
         "deals": list(deals),
     }
+
+
+def seats_with_players(through: str = "seats") -> Prefetch:
+    """For ``prefetch_related``: the matches' seats with their players, in one query."""
+    return Prefetch(through, queryset=Seat.objects.select_related("player"))
 
 
 def seat_names(match: Match) -> tuple[str, ...]:

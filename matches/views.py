@@ -109,7 +109,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     matches = sheets.with_summaries(
         Match.objects.filter(owner=request.user)
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
-        .prefetch_related("seats__player")
+        .prefetch_related(services.seats_with_players())
     )
 
     def draw(kept: bool) -> str:
