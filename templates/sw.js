@@ -14,6 +14,13 @@ const PRECACHE = [{% for url in precache %}
 // Pages worth keeping for a table without Wi-Fi: the list of matches and each match's sheet.
 const KEPT_PAGE = /^\/matches\/(\d+\/)?$/;
 const NETWORK_WAIT = 5000;  // ms before a page falls back to its kept copy
+// A kept page is also written by offline.js, as the sheet changes. Each copy says which version of
+// the match it shows and when that was current; under one lock, a copy never replaces a newer one
+// (a page as first served, written late, must not undo the sheet kept since).
+const PAGES_LOCK = "scorekeeper-pages";  // the same name as in offline.js
+const KEPT_VERSION = "X-Sheet-Version";
+const KEPT_AT = "X-Sheet-At";
+const LIVE_TAG = /<div\s[^>]*\bid="live"[^>]*>/;  // the sheet's poll (matches/_poll.html) names its version
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title>" +
   "<link rel=\"stylesheet\" href=\"{{ stylesheet|escapejs }}\"></head>" +
@@ -50,6 +57,33 @@ function keptPage(request) {
   return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true });
 }
 
+function replaces(version, at, kept) {
+  // The same rule as in offline.js: the higher version wins; for the same one (or none), the later time.
+  if (!kept) return true;
+  const keptVersion = kept.headers.get(KEPT_VERSION) || "";
+  if (version !== "" && keptVersion !== "" && version !== keptVersion) return Number(version) > Number(keptVersion);
+  return at >= (Number(kept.headers.get(KEPT_AT)) || 0);
+}
+
+function keep(key, response) {
+  const at = Date.now();  // the page as the server sent it: current now
+  return response.text().then((html) => {
+    const tag = LIVE_TAG.exec(html);
+    const found = tag && /\sdata-version="(\d+)"/.exec(tag[0]);
+    const version = found ? found[1] : "";
+    const write = () => caches.open(PAGES_CACHE).then((cache) => cache.match(key, { ignoreVary: true }).then((kept) => {
+      if (!replaces(version, at, kept)) return undefined;
+      const headers = new Headers(response.headers);  // the body is read out: its length and encoding go
+      headers.delete("Content-Length");
+      headers.delete("Content-Encoding");
+      headers.set(KEPT_VERSION, version);
+      headers.set(KEPT_AT, String(at));
+      return cache.put(key, new Response(html, { status: response.status, statusText: response.statusText, headers }));
+    }));
+    return self.navigator.locks ? self.navigator.locks.request(PAGES_LOCK, write) : write();
+  });
+}
+
 function page(event) {
   const request = event.request;
   const url = new URL(request.url);
@@ -57,8 +91,7 @@ function page(event) {
   const network = fetch(request).then((response) => {
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
     if (KEPT_PAGE.test(url.pathname) && response.ok && response.type === "basic" && !response.redirected && html) {
-      const copy = response.clone();
-      kept = caches.open(PAGES_CACHE).then((cache) => cache.put(url.origin + url.pathname, copy));
+      kept = keep(url.origin + url.pathname, response.clone());
     }
     return response;
   });

@@ -9,6 +9,9 @@
   if (!notice) return;
   var words = notice.dataset;
   var PAGES_CACHE = "scorekeeper-pages"; // the same name as in sw.js
+  var PAGES_LOCK = "scorekeeper-pages"; // held while a kept page is compared and written (sw.js too)
+  var KEPT_VERSION = "X-Sheet-Version"; // a kept page's headers: the match version it shows,
+  var KEPT_AT = "X-Sheet-At"; // and when (ms) it was last current
   var STORE = "scorekeeper:pending:"; // + a match page's path: the deals kept for it, oldest first
   var USED = "scorekeeper:stored-tokens"; // tokens of deals the server has stored
   var lastContact = (parseInt(words.rendered, 10) * 1000) || Date.now(); // when the sheet was last current
@@ -372,13 +375,39 @@
   }
 
   // -- The last known sheet, for the service worker to open offline --------------------------
+  // Two writers keep a match page: this script (the sheet as it changes) and sw.js (the page as the
+  // server sent it). Each copy says which version of the match it shows and when that was current;
+  // written under one lock, a copy never replaces a newer one, whichever write comes last.
+  function sheetVersion() {
+    var live = document.getElementById("live");
+    return live && /^\d+$/.test(live.dataset.version || "") ? live.dataset.version : "";
+  }
+  function replaces(version, at, kept) {
+    // The same rule as in sw.js: the higher version wins; for the same one (or none), the later time.
+    if (!kept) return true;
+    var keptVersion = kept.headers.get(KEPT_VERSION) || "";
+    if (version !== "" && keptVersion !== "" && version !== keptVersion) return Number(version) > Number(keptVersion);
+    return at >= (Number(kept.headers.get(KEPT_AT)) || 0);
+  }
   function keepPage() {
     if (!window.caches || offline || !document.getElementById("sheet")) return;
     notice.dataset.rendered = String(Math.floor(lastContact / 1000));
+    var version = sheetVersion();
+    var at = lastContact;
+    var headers = { "Content-Type": "text/html; charset=utf-8" };
+    headers[KEPT_VERSION] = version;
+    headers[KEPT_AT] = String(at);
     var html = "<!doctype html>\n" + document.documentElement.outerHTML;
-    caches.open(PAGES_CACHE).then(function (cache) {
-      return cache.put(location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
-    }).catch(function () {});
+    var path = location.pathname;
+    var write = function () {
+      return caches.open(PAGES_CACHE).then(function (cache) {
+        return cache.match(path, { ignoreVary: true }).then(function (kept) {
+          if (replaces(version, at, kept)) return cache.put(path, new Response(html, { headers: headers }));
+        });
+      });
+    };
+    var job = navigator.locks && navigator.locks.request ? navigator.locks.request(PAGES_LOCK, write) : write();
+    Promise.resolve(job).catch(function () {});
   }
 
   // -- Events --------------------------------------------------------------------------------
