@@ -484,8 +484,9 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
 
 
-def _evening_context(evening: Evening) -> dict[str, Any]:
-    matches = evenings.evening_matches(evening)
+def _evening_context(evening: Evening, matches: list[Match] | None = None) -> dict[str, Any]:
+    if matches is None:
+        matches = evenings.evening_matches(evening)
     rows, settlement = evenings.evening_rows(evening, matches), evenings.evening_settlement(evening, matches)
     return {
         "evening": evening,
@@ -498,12 +499,21 @@ def _evening_context(evening: Evening) -> dict[str, Any]:
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    context = _evening_context(evening)
+    matches = evenings.evening_matches(evening)
+    public_url = None
     if evening.public_token:
-        context["public_url"] = request.build_absolute_uri(
-            reverse("evening_public", args=[evening.public_token])
-        )
-    return render(request, "matches/evening.html", context)
+        public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
+
+    def draw(kept: bool) -> str:
+        context = {**_evening_context(evening, matches), "public_url": public_url}
+        return render_to_string("matches/evening.html", context, request)
+
+    # The page shows the evening, who came, what was paid, and each match's state (pagecache).
+    came = tuple(evening.players.values_list("pk", "name"))
+    paid = tuple(evening.payments.order_by("pk").values_list("payer_id", "payee_id", "amount"))
+    states = [services.state_key(m, services.seat_names(m)) for m in matches]
+    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states)
+    return pagecache.kept_page(request, key, draw)
 
 
 @login_required

@@ -81,6 +81,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
     busca.save()
     anna, _, carla, _ = players
     paid = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
+    assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()  # kept: pagecache
 
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
     assert evening.payments.get().amount == Decimal("2.00")
@@ -88,6 +89,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
 
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
     assert not evening.payments.exists()
+    assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()
 
 
 def test_another_account_cannot_open_the_evening(
