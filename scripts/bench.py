@@ -190,9 +190,9 @@ def page_weight(fixture: Fixture) -> str:
     if status == 200:
         offline_total["gzip"] += len(gzip.compress(worker, 6))
         offline_total["br"] += len(gzip.compress(worker, 6))
-        strings = [
-            json.loads(f'"{quoted}"') for quoted in re.findall(r'"((?:[^"\\]|\\.)*)"', worker.decode())
-        ]
+        # The files the worker keeps: its PRECACHE list, a JSON array of addresses.
+        precache = re.search(r"const PRECACHE = \[(.*?),?\s*\];", worker.decode(), re.S)
+        strings = json.loads(f"[{precache.group(1)}]") if precache else []
         kept = [
             u for u in dict.fromkeys(strings) if u.startswith("/static/") and u != "/static/" and u not in own
         ]
