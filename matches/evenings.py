@@ -91,4 +91,4 @@ def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> li
     """The evening's matches, oldest first, with their result (``matches``: read already)."""
     if matches is None:
         matches = evening_matches(evening)
-    return [history_row(match, [seat.player.name for seat in match.seats.all()]) for match in matches]
+    return [history_row(match, services.seat_names(match)) for match in matches]

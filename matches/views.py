@@ -123,7 +123,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
 
 
 def _history_row(match: Match) -> dict[str, Any]:
-    return sheets.history_row(match, [seat.player.name for seat in match.seats.all()])
+    return sheets.history_row(match, services.seat_names(match))
 
 
 @login_required
