@@ -10,9 +10,11 @@ ottenute. Ogni gruppo di 5 busche è serrato in quadrato.»
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 SEATS = 4
 GROUP = 5  # busche closed in one square
@@ -82,6 +84,8 @@ class Arm:
     line: Segment
     strokes: tuple[Segment, ...]  # one per busca, from the centre outwards
     groups: tuple[Box, ...]  # one per complete group of five
+    strokes_path: str  # the strokes as one SVG path: one element however many busche
+    groups_path: str  # the squares closing each five as one SVG path
     ticks: tuple[Segment, ...]  # one per threshold, across this arm
     name_at: Text
     dealer_at: Text  # where the dealer's label goes, used when is_dealer
@@ -92,21 +96,6 @@ class Arm:
     @property
     def truncated(self) -> bool:
         return self.name != self.full_name
-
-    @property
-    def strokes_path(self) -> str:
-        """The strokes as one SVG path, a move and a line each: one element however many busche."""
-        return "".join(
-            f"M{_number(s.x1)} {_number(s.y1)}L{_number(s.x2)} {_number(s.y2)}" for s in self.strokes
-        )
-
-    @property
-    def groups_path(self) -> str:
-        """The squares closing each five as one SVG path, a closed rectangle each."""
-        return "".join(
-            f"M{_number(b.x)} {_number(b.y)}h{_number(b.width)}v{_number(b.height)}h{_number(-b.width)}Z"
-            for b in self.groups
-        )
 
     @property
     def css_class(self) -> str:
@@ -240,29 +229,9 @@ def _arm(
     place: int,
 ) -> Arm:
     """Seat ``seat``'s arm, drawn at ``place``: 0 at the bottom, then counter-clockwise."""
-    dx, dy = DIRECTIONS[place]
-
-    def point(along: float, across: float) -> tuple[float, float]:
-        # ``across`` is measured to the left of the arm, looking out from the centre.
-        return CENTRE + dx * along + dy * across, CENTRE + dy * along - dx * across
 
     def segment(along1: float, across1: float, along2: float, across2: float) -> Segment:
-        (x1, y1), (x2, y2) = point(along1, across1), point(along2, across2)
-        return Segment(_r(x1), _r(y1), _r(x2), _r(y2))
-
-    strokes = []
-    for index in range(max(total, 0)):
-        along = FIRST + _slot(index) * step
-        # A pencil is never quite straight: tilt and shorten each stroke a little.
-        tilt = _jitter(index, 1) * min(step * 0.12, 0.8)
-        trim = abs(_jitter(index, 2)) * stroke_half * 0.1
-        strokes.append(segment(along - tilt, stroke_half - trim, along + tilt, -stroke_half + trim / 2))
-
-    groups = []
-    for group in range(max(total, 0) // GROUP):
-        start = FIRST + group * (GROUP + 1) * step
-        (x1, y1), (x2, y2) = point(start, half), point(start + GROUP * step, -half)
-        groups.append(Box(_r(min(x1, x2)), _r(min(y1, y2)), _r(abs(x2 - x1)), _r(abs(y2 - y1))))
+        return _segment(place, along1, across1, along2, across2)
 
     ticks = tuple(
         segment(FIRST + _tick(t) * step, tick_half, FIRST + _tick(t) * step, -tick_half) for t in marks
@@ -286,8 +255,7 @@ def _arm(
         full_name=name,
         busche=total,
         line=segment(0, 0, ARM, 0),
-        strokes=tuple(strokes),
-        groups=tuple(groups),
+        **_pencilled(max(total, 0), place, step, half, stroke_half),
         ticks=ticks,
         name_at=_rounded(name_at),
         dealer_at=_rounded(dealer_at),
@@ -295,6 +263,50 @@ def _arm(
         is_loser=is_loser,
         is_winner=is_winner,
     )
+
+
+def _point(place: int, along: float, across: float) -> tuple[float, float]:
+    """A point of the arm drawn at ``place``; ``across`` to its left, looking out from the centre."""
+    dx, dy = DIRECTIONS[place]
+    return CENTRE + dx * along + dy * across, CENTRE + dy * along - dx * across
+
+
+def _segment(place: int, along1: float, across1: float, along2: float, across2: float) -> Segment:
+    (x1, y1), (x2, y2) = _point(place, along1, across1), _point(place, along2, across2)
+    return Segment(_r(x1), _r(y1), _r(x2), _r(y2))
+
+
+@functools.lru_cache(maxsize=512)
+def _pencilled(total: int, place: int, step: float, half: float, stroke_half: float) -> dict[str, Any]:
+    """An arm's strokes and squares, and their SVG paths: the same for every arm of that size.
+
+    Kept, as a long match has hundreds of strokes, and a new deal changes few arms.
+    """
+    strokes = []
+    for index in range(total):
+        along = FIRST + _slot(index) * step
+        # A pencil is never quite straight: tilt and shorten each stroke a little.
+        tilt = _jitter(index, 1) * min(step * 0.12, 0.8)
+        trim = abs(_jitter(index, 2)) * stroke_half * 0.1
+        strokes.append(
+            _segment(place, along - tilt, stroke_half - trim, along + tilt, -stroke_half + trim / 2)
+        )
+    groups = []
+    for group in range(total // GROUP):
+        start = FIRST + group * (GROUP + 1) * step
+        (x1, y1), (x2, y2) = _point(place, start, half), _point(place, start + GROUP * step, -half)
+        groups.append(Box(_r(min(x1, x2)), _r(min(y1, y2)), _r(abs(x2 - x1)), _r(abs(y2 - y1))))
+    return {
+        "strokes": tuple(strokes),
+        "groups": tuple(groups),
+        "strokes_path": "".join(
+            f"M{_number(s.x1)} {_number(s.y1)}L{_number(s.x2)} {_number(s.y2)}" for s in strokes
+        ),
+        "groups_path": "".join(
+            f"M{_number(b.x)} {_number(b.y)}h{_number(b.width)}v{_number(b.height)}h{_number(-b.width)}Z"
+            for b in groups
+        ),
+    }
 
 
 def _slot(index: int) -> float:

@@ -40,7 +40,7 @@ def match_document(
 ) -> dict[str, Any]:
     """The match as a document of INTERCHANGE.md, without its ``result``."""
     if deals is None:
-        deals = [deal.entry for deal in match.deals.all()]
+        deals = deal_entries(match)
     if players is None:
         players = seat_names(match)
     return {
@@ -52,6 +52,13 @@ def match_document(
         "start": match.start,
         "deals": list(deals),
     }
+
+
+def deal_entries(match: Match) -> list[dict[str, Any]]:
+    """The match's deals as entered, in order: plain values, as making 300 models would take longer."""
+    if "deals" in getattr(match, "_prefetched_objects_cache", {}):
+        return [deal.entry for deal in match.deals.all()]
+    return list(match.deals.values_list("entry", flat=True))
 
 
 def seats_with_players(through: str = "seats") -> Prefetch:
@@ -145,7 +152,7 @@ def match_standings(matches: Sequence[Match]) -> list[Standing]:
 
 def match_export(match: Match) -> dict[str, Any]:
     rules = _read(match)
-    return document.write_document(rules, [deal.entry for deal in match.deals.all()])
+    return document.write_document(rules, deal_entries(match))
 
 
 @dataclass(frozen=True)
@@ -351,7 +358,7 @@ def _with_next_deal(match: Match, entry: Mapping[str, Any]) -> tuple[document.Ma
     players = seat_names(match)
     kept = _REPLAYS.get(state_key(match, players))
     if kept is None:
-        entries = [deal.entry for deal in match.deals.all()]
+        entries = deal_entries(match)
         return _read(match, [*entries, entry], players), len(entries)
     rules = kept[0]
     deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
@@ -360,7 +367,7 @@ def _with_next_deal(match: Match, entry: Mapping[str, Any]) -> tuple[document.Ma
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
     """What the next deal, or deal ``number`` corrected, would give; nothing is stored."""
-    entries = [deal.entry for deal in match.deals.all()]
+    entries = deal_entries(match)
     if number is None:
         entries.append(entry)
         number = len(entries)
@@ -394,14 +401,14 @@ def deal_edit(
     entries = [d.entry for d in deals]
     entries[number - 1] = dict(entry)
     rules = _read(match, entries)
-    rules.play()
+    played = rules.play()
     before = deal.entry
     deal.entry = dict(entry)
     deal.entered_by, deal.entered_by_name = who.user, who.name
     deal.version += 1
     deal.save()
     _log(match, Change.Kind.DEAL_EDITED, who, deal=deal, before=before, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -419,7 +426,7 @@ def deal_delete(
     deals = list(match.deals.all())
     entries = [deal.entry for i, deal in enumerate(deals, start=1) if i != number]
     rules = _read(match, entries)
-    rules.play()
+    played = rules.play()
     deal = deals[number - 1]
     deal.deleted_at = timezone.now()
     deal.save(update_fields=["deleted_at"])
@@ -427,7 +434,7 @@ def deal_delete(
         later.number -= 1
         later.save(update_fields=["number"])
     _log(match, Change.Kind.DEAL_DELETED, who, deal=deal, before=deal.entry, undoes=undoes)
-    _refresh(match, rules, who)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -443,14 +450,14 @@ def deal_restore(
     entries = [d.entry for d in deals]
     entries.insert(number - 1, deal.entry)
     rules = _read(match, entries)
-    rules.play()
+    played = rules.play()
     for later in reversed(deals[number - 1 :]):  # in descending order, so each number is free
         later.number += 1
         later.save(update_fields=["number"])
     deal.number, deal.deleted_at = number, None
     deal.save(update_fields=["number", "deleted_at"])
     _log(match, Change.Kind.DEAL_RESTORED, who, deal=deal, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -468,10 +475,10 @@ def match_options_change(
     before = match.options
     match.options = {**before, **options}
     rules = _read(match)
-    rules.play()
+    played = rules.play()
     match.options = rules.options
     _log(match, Change.Kind.OPTIONS_CHANGED, who, before=before, after=match.options, undoes=undoes)
-    _refresh(match, rules, who)
+    _refresh(match, rules, who, played)
     return match
 
 
@@ -523,7 +530,7 @@ UNDOABLE = (
 def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
     """Store a document as a new match of ``owner``; players are found or added by name."""
     rules = document.read_document(doc)
-    rules.play()
+    played = rules.play()
     players = []
     for name in rules.players:
         player = Player.objects.filter(owner=owner, name__iexact=name).first()
@@ -544,5 +551,5 @@ def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
         Deal(match=match, number=number, entry=entry, entered_by=None)
         for number, entry in enumerate(doc.get("deals", []), start=1)
     )
-    _refresh(match, rules)
+    _refresh(match, rules, played=played)
     return match
