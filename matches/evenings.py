@@ -18,7 +18,7 @@ from . import services
 from .models import Evening, Match, Payment, Player
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
-from .sheets import history_row, with_summaries
+from .sheets import history_row
 
 
 def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
@@ -82,9 +82,8 @@ def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: De
 
 
 def evening_matches(evening: Evening) -> list[Match]:
-    """The evening's matches, oldest first, their seats and what their history rows show read along."""
-    matches = evening.matches.order_by("created_at").prefetch_related(services.seats_with_players())
-    return list(with_summaries(matches))
+    """The evening's matches, oldest first, their seats and players read along."""
+    return list(evening.matches.order_by("created_at").prefetch_related(services.seats_with_players()))
 
 
 def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
@@ -79,18 +79,44 @@ def seat_names(match: Match) -> tuple[str, ...]:
         return tuple(name for (name,) in cursor.fetchall())
 
 
+def match_states(by: str, pk: int) -> tuple[tuple[Any, ...], ...]:
+    """The state (``state_key``) of each match of an owner (``by="owner"``) or of an evening
+    (``by="evening"``), by pk, in one plain query: what a kept list of matches is keyed on."""
+    with connection.cursor() as cursor:
+        cursor.execute(_states_sql(by), [pk])
+        rows = cursor.fetchall()
+    names: dict[tuple[Any, ...], list[str]] = {}
+    for match_pk, version, updated_at, name in rows:
+        names.setdefault((match_pk, version, updated_at), []).append(name)
+    return tuple((*key, tuple(seated)) for key, seated in names.items())
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    quote = connection.ops.quote_name
+    return f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(name).column)}"
+
+
+def _table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
 @functools.cache
 def _seat_names_sql() -> str:
-    quote = connection.ops.quote_name
-    seat, player = Seat._meta, Player._meta
-
-    def column(meta: Any, name: str) -> str:
-        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
-
     return (
-        f"SELECT {column(player, 'name')} FROM {quote(seat.db_table)}"
-        f" INNER JOIN {quote(player.db_table)} ON {column(seat, 'player')} = {column(player, 'id')}"
-        f" WHERE {column(seat, 'match')} = %s ORDER BY {column(seat, 'position')}"
+        f"SELECT {_column(Player, 'name')} FROM {_table(Seat)}"
+        f" INNER JOIN {_table(Player)} ON {_column(Seat, 'player')} = {_column(Player, 'id')}"
+        f" WHERE {_column(Seat, 'match')} = %s ORDER BY {_column(Seat, 'position')}"
+    )
+
+
+@functools.cache
+def _states_sql(by: str) -> str:
+    match = ", ".join(_column(Match, name) for name in ("id", "version", "updated_at"))
+    return (
+        f"SELECT {match}, {_column(Player, 'name')} FROM {_table(Match)}"
+        f" LEFT JOIN {_table(Seat)} ON {_column(Seat, 'match')} = {_column(Match, 'id')}"
+        f" LEFT JOIN {_table(Player)} ON {_column(Seat, 'player')} = {_column(Player, 'id')}"
+        f" WHERE {_column(Match, by)} = %s ORDER BY {_column(Match, 'id')}, {_column(Seat, 'position')}"
     )
 
 

@@ -6,14 +6,14 @@ sheet; the views stay the same for every game.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.db.models import QuerySet
-from django.db.models.fields.json import KeyTransform
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -165,6 +165,17 @@ def sheet_context(
     return context
 
 
+def _editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of a deal table, each with the address that corrects its deal."""
+    return [{**row, "edit_url": deal_edit_url(match.pk, row["number"])} for row in rows]
+
+
+@functools.lru_cache(maxsize=4096)
+def deal_edit_url(match_pk: int, number: int) -> str:
+    """Kept: a long table asks for 30 of them, and ``reverse`` is slow."""
+    return reverse("deal_edit", args=[match_pk, number])
+
+
 def _latest(deals: Sequence[Any], shown: int | None) -> Sequence[Any]:
     """The ``shown`` latest deals (all of them for None), oldest first."""
     return deals if shown is None else deals[max(len(deals) - shown, 0) :]
@@ -193,7 +204,7 @@ def change_rows(match: Match, limit: int = SHOWN_CHANGES) -> list[dict[str, Any]
     One more is read, to know whether there are older ones: its row is marked ``more`` and not shown.
     """
     rows = []
-    for change in match.changes.prefetch_related("undone_by")[: limit + 1]:
+    for change in match.changes.select_related("undone_by")[: limit + 1]:
         if len(rows) == limit:
             rows.append({"more": True})
             break
@@ -242,22 +253,9 @@ def latest_deal(standing: Standing, *, saved: bool) -> str:
     return say(deal.number, result, dealer)
 
 
-SUMMARY_KEYS = ("totals", "tokens", "winners", "losers", "winner", "rubber_winner", "deal_count")
-
-
-def with_summaries(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """The matches with only what their history rows show of the stored result, picked out by the database."""
-    return matches.defer("result").annotate(
-        **{f"summary_{key}": KeyTransform(key, "result") for key in SUMMARY_KEYS}
-    )
-
-
 def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
     """A match in the history: its scores, who won and lost, read from the stored result."""
-    if hasattr(match, "summary_deal_count"):  # with_summaries
-        result = {key: getattr(match, f"summary_{key}") for key in SUMMARY_KEYS}
-    else:
-        result = match.result
+    result = match.result  # a few hundred bytes: the deals are not in it
     sides: Sequence[str] = names
     if match.game == "whist":
         sides = pair_names(names)
@@ -330,7 +328,8 @@ def busca_context(
         "winners": [names[s] for s in outcome.winners] if outcome else [],
         "settlement": settlement,
         "cross": cross,
-        "rows": SimpleLazyObject(lambda: busca_rows(played, names, shown)),  # only when the table is drawn
+        # Only when the table is drawn.
+        "rows": SimpleLazyObject(lambda: _editable(match, busca_rows(played, names, shown))),
         "next_leader": _name(names, played.next_leader),
     }
 
@@ -503,7 +502,8 @@ def mambassa_context(
     settlement = None
     if outcome is not None and match.options.get("stake"):
         settlement = _settlement(names, variant.settle(match.options, game))
-    rows = SimpleLazyObject(lambda: mambassa_rows(game, names, holder_pays, shown))  # when the table is drawn
+    # When the table is drawn.
+    rows = SimpleLazyObject(lambda: _editable(match, mambassa_rows(game, names, holder_pays, shown)))
     preview_context = None if preview is None else judged(preview, names, holder_pays)
     return {
         "table": table,
@@ -618,7 +618,8 @@ def whist_context(
         )
     )
     settlement = variant.settle(match.options, rubber)
-    rows = SimpleLazyObject(lambda: whist_rows(match, names, rubber, rules, shown))  # when the table is drawn
+    # When the table is drawn.
+    rows = SimpleLazyObject(lambda: _editable(match, whist_rows(match, names, rubber, rules, shown)))
     return {
         "pairs": pairs,
         "sheet": sheet,

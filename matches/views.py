@@ -106,7 +106,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         rows = [_history_row(match) for match in joined]
         return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
-    matches = sheets.with_summaries(
+    matches = (
         Match.objects.filter(owner=request.user)
         .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
         .prefetch_related(services.seats_with_players())
@@ -116,9 +116,11 @@ def match_list(request: HttpRequest) -> HttpResponse:
         context = {"rows": [_history_row(m) for m in matches], "joined": [_history_row(m) for m in joined]}
         return render_to_string("matches/match_list.html", context, request)
 
-    # The list shows each match's state, the phone's joined ones apart (pagecache).
-    states = [services.state_key(m, services.seat_names(m)) for m in (*joined, *matches)]
-    key = ("match_list", request.user.pk, len(joined), *states)
+    # The list shows each match's state, the phone's joined ones apart (pagecache); the matches
+    # themselves are read only to draw it.
+    joined_states = [services.state_key(m, services.seat_names(m)) for m in joined]
+    states = services.match_states("owner", request.user.pk)
+    key = ("match_list", request.user.pk, *joined_states, "owned", *states)
     return pagecache.kept_page(request, key, draw)
 
 
@@ -499,19 +501,18 @@ def _evening_context(evening: Evening, matches: list[Match] | None = None) -> di
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    matches = evenings.evening_matches(evening)
     public_url = None
     if evening.public_token:
         public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
 
     def draw(kept: bool) -> str:
-        context = {**_evening_context(evening, matches), "public_url": public_url}
+        context = {**_evening_context(evening), "public_url": public_url}
         return render_to_string("matches/evening.html", context, request)
 
     # The page shows the evening, who came, what was paid, and each match's state (pagecache).
     came = tuple(evening.players.values_list("pk", "name"))
     paid = tuple(evening.payments.order_by("pk").values_list("payer_id", "payee_id", "amount"))
-    states = [services.state_key(m, services.seat_names(m)) for m in matches]
+    states = services.match_states("evening", evening.pk)
     key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states)
     return pagecache.kept_page(request, key, draw)
 

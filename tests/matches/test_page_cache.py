@@ -166,3 +166,35 @@ def test_the_kept_matches_list_shows_a_new_deal_and_a_new_match_at_once(
 
     make_match()
     assert len(texts(alice_client.get(reverse("match_list")), "span", class_="meta")) == 2
+
+
+def test_the_kept_matches_list_shows_a_renamed_player_at_once(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    make_match(deals=[EVEN])
+    assert "Dario" in alice_client.get(reverse("match_list")).content.decode()
+
+    Player.objects.filter(name="Dario").update(name="Davide")
+
+    shown = alice_client.get(reverse("match_list")).content.decode()
+    assert "Davide" in shown
+    assert "Dario" not in shown
+
+
+def test_the_kept_evening_shows_a_new_deal_a_new_match_and_a_renamed_player_at_once(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    evening = Evening.objects.create(owner=alice, date=date(2026, 11, 27))
+    match = make_match(deals=[EVEN])
+    Match.objects.filter(pk=match.pk).update(evening=evening)
+    url = reverse("evening_detail", args=[evening.pk])
+    assert texts(alice_client.get(url), "span", class_="players") == ["Anna 1 Bruno 1 Carla 1 Dario 1"]
+
+    alice_client.post(reverse("deal_create", args=[match.pk]), {f"points_{s}": "10" for s in range(4)})
+    assert texts(alice_client.get(url), "span", class_="players") == ["Anna 2 Bruno 2 Carla 2 Dario 2"]
+
+    Match.objects.filter(pk=make_match().pk).update(evening=evening)
+    assert len(texts(alice_client.get(url), "span", class_="players")) == 2
+
+    Player.objects.filter(name="Dario").update(name="Davide")
+    assert texts(alice_client.get(url), "span", class_="players")[0] == "Anna 2 Bruno 2 Carla 2 Davide 2"
