@@ -6,7 +6,6 @@ A match's standings are the replay of its deals through the rules engine; the
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import uuid
@@ -22,7 +21,7 @@ from django.utils import timezone
 from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
 from .rules import document
-from .rules.core import Problem, Refused, gettext_noop
+from .rules.core import Problem, Refused, Steps, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -128,8 +127,16 @@ def _read(
     return document.read_document(doc)
 
 
-# Replays kept by this process, by the match's state: a page asked for again is not replayed.
-_REPLAYS: Recent[tuple[Any, ...], tuple[document.Match, Any]] = Recent(512)
+# A match read, its replay, and the running state that takes it on to a next deal (None for Whist).
+Replayed = tuple[document.Match, Any, Steps | None]
+
+# Replays kept by this process, by the match's state: a page asked for again is not replayed,
+# and its next deal is played on from there.
+_REPLAYS: Recent[tuple[Any, ...], Replayed] = Recent(512)
+
+
+def _replayed(rules: document.Match) -> Replayed:
+    return (rules, *rules.replayed())
 
 
 def state_key(match: Match, players: Sequence[str]) -> tuple[Any, ...]:
@@ -148,11 +155,9 @@ def match_standing(match: Match, just_read: bool = False) -> Standing:
             match.refresh_from_db()  # changed since it was read, by this request or another
     players = seat_names(match)
 
-    def replay() -> tuple[document.Match, Any]:
-        rules = _read(match, players=players)
-        return rules, rules.play()
-
-    rules, played = _REPLAYS.get_or_make(state_key(match, players), replay)
+    rules, played, _ = _REPLAYS.get_or_make(
+        state_key(match, players), lambda: _replayed(_read(match, players=players))
+    )
     return Standing(match, rules.players, rules, played)
 
 
@@ -169,10 +174,10 @@ def match_standings(matches: Sequence[Match]) -> list[Standing]:
     for match in matches:
         replayed = kept[match.pk]
         if replayed is None:
-            rules = _read(match, entries[match.pk], names[match.pk])
-            replayed = (rules, rules.play())
+            replayed = _replayed(_read(match, entries[match.pk], names[match.pk]))
             _REPLAYS.put(state_key(match, names[match.pk]), replayed)
-        standings.append(Standing(match, replayed[0].players, *replayed))
+        rules, played, _ = replayed
+        standings.append(Standing(match, rules.players, rules, played))
     return standings
 
 
@@ -220,13 +225,19 @@ def _log(
     )
 
 
-def _refresh(match: Match, rules: document.Match, author: Author | None = None, played: Any = None) -> None:
+def _refresh(
+    match: Match,
+    rules: document.Match,
+    author: Author | None = None,
+    played: Any = None,
+    state: Steps | None = None,
+) -> None:
     """Store the replay's result on the match (the cache), bump its version, log an end or a reopening.
 
-    ``played``: the replay of ``rules`` when the caller has it already.
+    ``played`` and ``state``: the replay of ``rules`` and its running state, when the caller has them.
     """
     if played is None:
-        played = rules.play()
+        played, state = rules.replayed()
     was_finished = match.status == Match.Status.FINISHED
     match.result = document.result_json(rules, played, deals=False)  # its size stays that of one deal
     finished = played.outcome is not None
@@ -238,7 +249,7 @@ def _refresh(match: Match, rules: document.Match, author: Author | None = None, 
     match.version += 1
     match.save()
     # The pages about to show this version need not replay it again (pagecache).
-    _REPLAYS.put(state_key(match, rules.players), (rules, played))
+    _REPLAYS.put(state_key(match, rules.players), (rules, played, state))
     if author is not None and finished != was_finished:
         kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
         _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})
@@ -346,12 +357,13 @@ def deal_record(
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
-    rules, count = _with_next_deal(match, entry)
+    rules, state = _as_kept(match)
+    count = len(rules.deals)
     if number is not None and number <= count:
         raise DealTaken(number, match.deals.get(number=number))
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
-    played = rules.play()
+    rules, played, state = rules.with_deal(rules.format.read_deal(entry, rules.players, count + 1), state)
     try:
         with (
             transaction.atomic()
@@ -371,24 +383,21 @@ def deal_record(
             return stored
         raise DealTaken(count + 1, match.deals.get(number=count + 1)) from None
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
-    _refresh(match, rules, who, played)
+    _refresh(match, rules, who, played, state)
     deal.repeated = False  # type: ignore[attr-defined]
     return deal
 
 
-def _with_next_deal(match: Match, entry: Mapping[str, Any]) -> tuple[document.Match, int]:
-    """The match read with ``entry`` as its next deal, and how many deals it had before.
+def _as_kept(match: Match) -> tuple[document.Match, Steps | None]:
+    """The match read, and the running state of its replay when this process kept one.
 
-    The replay kept for the match's state already holds its deals read: only the new one is read.
+    Kept, its deals need not be read again, nor replayed to take the next one.
     """
     players = seat_names(match)
     kept = _REPLAYS.get(state_key(match, players))
     if kept is None:
-        entries = deal_entries(match)
-        return _read(match, [*entries, entry], players), len(entries)
-    rules = kept[0]
-    deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
-    return dataclasses.replace(rules, deals=(*rules.deals, deal)), len(rules.deals)
+        return _read(match, players=players), None
+    return kept[0], kept[2]
 
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
@@ -427,14 +436,14 @@ def deal_edit(
     entries = [d.entry for d in deals]
     entries[number - 1] = dict(entry)
     rules = _read(match, entries)
-    played = rules.play()
+    played, state = rules.replayed()
     before = deal.entry
     deal.entry = dict(entry)
     deal.entered_by, deal.entered_by_name = who.user, who.name
     deal.version += 1
     deal.save()
     _log(match, Change.Kind.DEAL_EDITED, who, deal=deal, before=before, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played)
+    _refresh(match, rules, who, played, state)
     return deal
 
 
@@ -452,7 +461,7 @@ def deal_delete(
     deals = list(match.deals.all())
     entries = [deal.entry for i, deal in enumerate(deals, start=1) if i != number]
     rules = _read(match, entries)
-    played = rules.play()
+    played, state = rules.replayed()
     deal = deals[number - 1]
     deal.deleted_at = timezone.now()
     deal.save(update_fields=["deleted_at"])
@@ -460,7 +469,7 @@ def deal_delete(
         later.number -= 1
         later.save(update_fields=["number"])
     _log(match, Change.Kind.DEAL_DELETED, who, deal=deal, before=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played)
+    _refresh(match, rules, who, played, state)
     return deal
 
 
@@ -476,14 +485,14 @@ def deal_restore(
     entries = [d.entry for d in deals]
     entries.insert(number - 1, deal.entry)
     rules = _read(match, entries)
-    played = rules.play()
+    played, state = rules.replayed()
     for later in reversed(deals[number - 1 :]):  # in descending order, so each number is free
         later.number += 1
         later.save(update_fields=["number"])
     deal.number, deal.deleted_at = number, None
     deal.save(update_fields=["number", "deleted_at"])
     _log(match, Change.Kind.DEAL_RESTORED, who, deal=deal, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played)
+    _refresh(match, rules, who, played, state)
     return deal
 
 
@@ -501,10 +510,10 @@ def match_options_change(
     before = match.options
     match.options = {**before, **options}
     rules = _read(match)
-    played = rules.play()
+    played, state = rules.replayed()
     match.options = rules.options
     _log(match, Change.Kind.OPTIONS_CHANGED, who, before=before, after=match.options, undoes=undoes)
-    _refresh(match, rules, who, played)
+    _refresh(match, rules, who, played, state)
     return match
 
 
@@ -556,7 +565,7 @@ UNDOABLE = (
 def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
     """Store a document as a new match of ``owner``; players are found or added by name."""
     rules = document.read_document(doc)
-    played = rules.play()
+    played, state = rules.replayed()
     players = []
     for name in rules.players:
         player = Player.objects.filter(owner=owner, name__iexact=name).first()
@@ -577,5 +586,5 @@ def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
         Deal(match=match, number=number, entry=entry, entered_by=None)
         for number, entry in enumerate(doc.get("deals", []), start=1)
     )
-    _refresh(match, rules, played=played)
+    _refresh(match, rules, played=played, state=state)
     return match

@@ -311,9 +311,20 @@ class BuscaVariant:
         start: BuscaStart | None = None,
     ) -> BuscaMatch:
         """Replay a match deal by deal; every problem of every deal is reported at once."""
+        return self.replayed(opts, players, first_dealer, deals, start).result()
+
+    def replayed(
+        self,
+        opts: Mapping[str, Any],
+        players: Sequence[str],
+        first_dealer: int,
+        deals: Sequence[BuscaDeal],
+        start: BuscaStart | None = None,
+    ) -> _Replay:
+        """The running state after every deal, which ``core.step_on`` takes on to the next."""
         state = _Replay(self, opts, players, first_dealer, start)
         replay(state, deals, ended_at_start=start is not None and state.outcome is not None)
-        return state.result()
+        return state
 
     def next_dealer(self, busche: Sequence[int], dealer: int) -> int:
         """The deal's loser deals next (AMB-05: the most busche, then seat order after the dealer)."""

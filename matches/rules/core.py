@@ -7,6 +7,7 @@ English templates with named placeholders; the web layer translates the template
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -144,6 +145,23 @@ class Steps(Protocol):
     """A game's running state, which takes the deals one by one."""
 
     def step(self, number: int, deal: Any) -> None: ...
+
+    def result(self) -> Any: ...
+
+
+def step_on(state: Steps, number: int, deal: Any) -> Steps:
+    """``state`` after one more deal, ``number``; ``state`` itself stays as it was.
+
+    The copy shares what never changes (the deals' results, the options); its lists and dicts,
+    which the next steps change, are its own. A match of many deals takes its next one this way
+    without being replayed from the first.
+    """
+    twin = copy.copy(state)
+    for name, value in vars(state).items():
+        if isinstance(value, list | dict | set):
+            setattr(twin, name, copy.copy(value))
+    twin.step(number, deal)
+    return twin
 
 
 def replay(state: Steps, deals: Sequence[Any], ended_at_start: bool) -> None:

@@ -8,13 +8,14 @@ start and result (``busca_format``, ``mambassa_format``, ``whist_format``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from . import busca_format, mambassa_format, whist_format
-from .core import Problem, Refused, gettext_noop, resolve_options, seat_of
+from .core import Problem, Refused, Steps, gettext_noop, resolve_options, seat_of, step_on
 from .registry import Variant, variant_for
 
 _ = gettext_noop
@@ -39,6 +40,26 @@ class Match:
 
     def play(self) -> Any:
         return self.variant.play(self.options, self.players, self.first_dealer, self.deals, self.start)
+
+    def replayed(self) -> tuple[Any, Steps | None]:
+        """The replay and its running state, to take on to a next deal (None: the game replays whole).
+
+        Whist keeps no running state: a rubber is short, and its replay quick.
+        """
+        replayed = getattr(self.variant, "replayed", None)
+        if replayed is None:
+            return self.play(), None
+        state = replayed(self.options, self.players, self.first_dealer, self.deals, self.start)
+        return state.result(), state
+
+    def with_deal(self, deal: Any, state: Steps | None) -> tuple[Match, Any, Steps | None]:
+        """This match with ``deal`` (read already) as its next one, replayed: from ``state``, this
+        match's running state, when there is one, else from the first deal."""
+        longer = dataclasses.replace(self, deals=(*self.deals, deal))
+        if state is None:
+            return longer, *longer.replayed()
+        after = step_on(state, len(longer.deals), deal)
+        return longer, after.result(), after
 
 
 def read_players(raw: Any, variant: Variant, options: Mapping[str, Any]) -> tuple[str, ...]:

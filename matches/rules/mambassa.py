@@ -383,6 +383,17 @@ class Mambassa:
         start: MambassaStart | None = None,
     ) -> MambassaGame:
         """Replay a game deal by deal; every problem of every deal is reported at once."""
+        return self.replayed(opts, players, first_dealer, deals, start).result()
+
+    def replayed(
+        self,
+        opts: Mapping[str, Any],
+        players: Sequence[str],
+        first_dealer: int,
+        deals: Sequence[MambassaDeal],
+        start: MambassaStart | None = None,
+    ) -> _Replay:
+        """The running state after every deal, which ``core.step_on`` takes on to the next."""
         if start is not None:
             expected = (int(opts["lives"]) + 1) * len(players)
             if sum(start.tokens) + start.pot != expected:
@@ -397,7 +408,7 @@ class Mambassa:
                 )
         state = _Replay(self, opts, players, first_dealer, start)
         replay(state, deals, ended_at_start=start is not None and state.outcome is not None)
-        return state.result()
+        return state
 
     def settle(self, opts: Mapping[str, Any], game: MambassaGame) -> list[Decimal]:
         """Each player's money at the end, to the cent: + won, − lost.

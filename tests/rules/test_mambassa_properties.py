@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from matches.rules.core import resolve_options
+from matches.rules.core import resolve_options, step_on
 from matches.rules.mambassa import (
     DECK,
     MAMBASSA,
@@ -260,3 +260,20 @@ def test_every_hand_of_four_cards_is_judged_alike_by_its_bits_and_card_by_card()
         if _judge_four(_hand_bits(hand), ace_low) != _judge_any(hand, ace_low)
     ]
     assert differ == []
+
+
+@FAST
+@given(games())
+def test_playing_on_deal_by_deal_gives_the_replay_of_every_deal_and_leaves_each_state_as_it_was(
+    table: Table,
+) -> None:
+    opts, players, first_dealer, start, deals, game = table
+    state = MAMBASSA.replayed(opts, players, first_dealer, [], start)
+    kept = []
+    for number, deal in enumerate(deals, start=1):
+        kept.append((state, state.result()))
+        state = step_on(state, number, deal)
+        assert state.result() == MAMBASSA.play(opts, players, first_dealer, deals[:number], start)
+    assert state.result() == game
+    # Each state taken on is still the game as it was before that deal.
+    assert all(earlier.result() == result for earlier, result in kept)

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, BuscaVariant, Outcome, Penalty
-from matches.rules.core import Option, Refused, resolve_options
+from matches.rules.core import Option, Refused, resolve_options, step_on
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 ENDED = "the match ended after deal %(last)d"
@@ -164,3 +164,22 @@ def test_any_settlement_sums_to_zero_to_the_cent(data: st.DataObject) -> None:
     winners = tuple(sorted(data.draw(st.sets(seats, min_size=1, max_size=3))))
     losers = () if game == "busca-001" else tuple(s for s in range(4) if s not in winners)
     check_settlement(VARIANTS[game], opts, totals, Outcome("test", 1, losers, winners))
+
+
+@FAST
+@given(matches())
+def test_playing_on_deal_by_deal_gives_the_replay_of_every_deal_and_leaves_each_state_as_it_was(
+    match: tuple[BuscaVariant, dict[str, Any], int, list[BuscaDeal], BuscaStart | None],
+) -> None:
+    variant, opts, first_dealer, entered, start = match
+    played = accepted(variant, opts, first_dealer, entered, start)
+    deals = entered[: len(played.deals)]
+    state = variant.replayed(opts, PLAYERS, first_dealer, [], start)
+    kept = []
+    for number, deal in enumerate(deals, start=1):
+        kept.append((state, state.result()))
+        state = step_on(state, number, deal)
+        assert state.result() == variant.play(opts, PLAYERS, first_dealer, deals[:number], start)
+    assert state.result() == played
+    # Each state taken on is still the match as it was before that deal.
+    assert all(earlier.result() == result for earlier, result in kept)
