@@ -59,14 +59,16 @@ def evening_settlement(evening: Evening, matches: Sequence[Match] | None = None)
     """Each player's balance over the evening's matches and who pays whom (``matches``: read already)."""
     if matches is None:
         matches = evening_matches(evening)
-    balances = add_up([match_nets(standing) for standing in services.match_standings(matches)])
+    # A match in progress counts nothing yet: it is not even replayed.
+    finished = [match for match in matches if match.status == Match.Status.FINISHED]
+    balances = add_up([match_nets(standing) for standing in services.match_standings(finished)])
     paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
     proposed = [
         Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid)
         for payer, payee, amount in transfers(balances)
     ]
     ordered = sorted(balances.items(), key=lambda item: (-item[1], item[0].name))
-    unfinished = sum(1 for m in matches if m.status != Match.Status.FINISHED)
+    unfinished = len(matches) - len(finished)
     return Settlement(ordered, proposed, unfinished)
 
 

@@ -78,16 +78,17 @@ def seat_names(match: Match) -> tuple[str, ...]:
         return tuple(name for (name,) in cursor.fetchall())
 
 
-def match_states(by: str, pk: int) -> tuple[tuple[Any, ...], ...]:
+def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
     """The state (``state_key``) of each match of an owner (``by="owner"``) or of an evening
-    (``by="evening"``), by pk, in one plain query: what a kept list of matches is keyed on."""
+    (``by="evening"``), by pk, in one plain query: what a kept list of matches is keyed on, and
+    its players' names."""
     with connection.cursor() as cursor:
         cursor.execute(_states_sql(by), [pk])
         rows = cursor.fetchall()
     names: dict[tuple[Any, ...], list[str]] = {}
     for match_pk, version, updated_at, name in rows:
         names.setdefault((match_pk, version, updated_at), []).append(name)
-    return tuple((*key, tuple(seated)) for key, seated in names.items())
+    return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
 
 
 def _column(model: type[models.Model], name: str) -> str:

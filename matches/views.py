@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import wraps
 from typing import Any
@@ -106,22 +106,26 @@ def match_list(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         rows = [_history_row(match) for match in joined]
         return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
-    matches = (
-        Match.objects.filter(owner=request.user)
-        .order_by("-status", "-created_at")  # "in_progress" > "finished": in progress first
-        .prefetch_related(services.seats_with_players())
-    )
-
-    def draw(kept: bool) -> str:
-        context = {"rows": [_history_row(m) for m in matches], "joined": [_history_row(m) for m in joined]}
-        return render_to_string("matches/match_list.html", context, request)
-
     # The list shows each match's state, the phone's joined ones apart (pagecache); the matches
-    # themselves are read only to draw it.
+    # themselves are read only to draw it, their players' names with their states.
     joined_states = [services.state_key(m, services.seat_names(m)) for m in joined]
     states = services.match_states("owner", request.user.pk)
-    key = ("match_list", request.user.pk, *joined_states, "owned", *states)
+
+    def draw(kept: bool) -> str:
+        owned = Match.objects.filter(owner=request.user).order_by(
+            "-status", "-created_at"
+        )  # in progress first
+        rows = [sheets.history_row(m, _names(m, states)) for m in owned]
+        context = {"rows": rows, "joined": [_history_row(m) for m in joined]}
+        return render_to_string("matches/match_list.html", context, request)
+
+    key = ("match_list", request.user.pk, *joined_states, "owned", *states.values())
     return pagecache.kept_page(request, key, draw)
+
+
+def _names(match: Match, states: dict[int, tuple[Any, ...]]) -> Sequence[str]:
+    """The players' names read with the match's state (asked again for a match added since)."""
+    return states[match.pk][-1] if match.pk in states else services.seat_names(match)
 
 
 def _history_row(match: Match) -> dict[str, Any]:
@@ -500,7 +504,9 @@ def _evening_context(evening: Evening, matches: list[Match] | None = None) -> di
 
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    # Who came and what was paid are read along: the page's key and its drawing both need them.
+    evenings_read = Evening.objects.prefetch_related("players", "payments")
+    evening = get_object_or_404(evenings_read, pk=pk, owner=request.user)
     public_url = None
     if evening.public_token:
         public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
@@ -510,9 +516,9 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render_to_string("matches/evening.html", context, request)
 
     # The page shows the evening, who came, what was paid, and each match's state (pagecache).
-    came = tuple(evening.players.values_list("pk", "name"))
-    paid = tuple(evening.payments.order_by("pk").values_list("payer_id", "payee_id", "amount"))
-    states = services.match_states("evening", evening.pk)
+    came = tuple((player.pk, player.name) for player in evening.players.all())
+    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()))
+    states = services.match_states("evening", evening.pk).values()
     key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states)
     return pagecache.kept_page(request, key, draw)
 
