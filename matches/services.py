@@ -403,14 +403,13 @@ def _as_kept(match: Match) -> tuple[document.Match, Steps | None]:
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
     """What the next deal, or deal ``number`` corrected, would give; nothing is stored."""
-    entries = deal_entries(match)
     if number is None:
-        entries.append(entry)
-        number = len(entries)
-    else:
-        entries[number - 1] = entry
-    played = _read(match, entries).play()
-    return played.deals[number - 1]
+        rules, state = _as_kept(match)
+        deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
+        return rules.with_deal(deal, state)[1].deals[-1]
+    entries = deal_entries(match)
+    entries[number - 1] = entry
+    return _read(match, entries).play().deals[number - 1]
 
 
 @transaction.atomic
