@@ -61,12 +61,12 @@ class Browser:
         return response.status, content
 
 
-def timed(action: Callable[[], tuple[int, bytes]], expect: int) -> float:
+def timed(action: Callable[[], tuple[int, bytes]], expect: int, name: str = "") -> float:
     start = time.perf_counter()
     status, content = action()
     elapsed = (time.perf_counter() - start) * 1000
     if status != expect:
-        raise SystemExit(f"expected {expect}, got {status}: {content[:300]!r}")
+        raise SystemExit(f"{name}: expected {expect}, got {status}: {content[:300]!r}")
     return elapsed
 
 
@@ -116,15 +116,15 @@ def measure_pages(fixtures: list[Fixture], rounds: int) -> dict[str, dict[int, l
         for name in pages:
             times.setdefault(name, {})[deals] = []
     for pages in actions.values():  # warm every worker: templates compiled, connections open
-        for action, expect, undo in pages.values():
+        for name, (action, expect, undo) in pages.items():
             for _ in range(4):
-                timed(action, expect)
+                timed(action, expect, name)
                 undo()
     for _ in range(rounds):
         times["Health (floor)"][0].append(timed(lambda: floor.request("GET", "/health"), 200))
         for deals, pages in actions.items():
             for name, (action, expect, undo) in pages.items():
-                times[name][deals].append(timed(action, expect))
+                times[name][deals].append(timed(action, expect, f"{name}, {deals} deals"))
                 undo()
     return times
 
