@@ -270,7 +270,11 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                 if not request.htmx:
                     return redirect(match)
                 form = None
-                standing = services.match_standing(match)
+                if deal.repeated:
+                    standing = services.match_standing(match)
+                else:  # the match as the write left it, its new version replayed and kept: not read again
+                    match = deal.match
+                    standing = services.match_standing(match, just_read=True)
     bottom = holder_seat(request, match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
