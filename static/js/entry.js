@@ -85,11 +85,22 @@
     var form = document.getElementById("deal-form");
     if (form && form.querySelector(".player-row")) refresh(form);
   }
-  // After htmx swaps the sheet: show a refusal where the eye is, or the redrawn cross.
+  // A deal the server refused: its message is in the entry panel (offline.js reads it so too) or,
+  // for a deal kept on the phone, offline.js marks its line .refused, a moment after the swap.
+  function refused(sheet) { return !!sheet.querySelector("#entry .error, #entry [role=alert], .refused"); }
+  // After htmx swaps the sheet, before the browser draws it (htmx:afterSwap): the new form counted,
+  // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
+  // htmx:afterSettle, 20 ms and a frame later, the new sheet was drawn first with every cover
+  // question open and at the old scroll position, then shrank and jumped to the cross.
   function afterSwap(event) {
     init();
     var sheet = document.getElementById("sheet");
-    if (!sheet || !sheet.contains(event.target)) return;
+    if (sheet && sheet.contains(event.target) && !refused(sheet)) sheet.scrollIntoView({ block: "start" });
+  }
+  // A refusal is shown where the eye is once the sheet has settled, when offline.js has marked it.
+  function afterSettle(event) {
+    var sheet = document.getElementById("sheet");
+    if (!sheet || !sheet.contains(event.target) || !refused(sheet)) return;
     var alert = sheet.querySelector("#deal-form [role=alert], .refused");
     if (alert) {
       alert.scrollIntoView({ block: "center" });
@@ -100,5 +111,6 @@
     }
   }
   document.addEventListener("DOMContentLoaded", init);
-  document.addEventListener("htmx:afterSettle", afterSwap);
+  document.addEventListener("htmx:afterSwap", afterSwap);
+  document.addEventListener("htmx:afterSettle", afterSettle);
 })();

@@ -33,7 +33,7 @@
     var form = document.getElementById("deal-form");
     typing = keys && !!form && form.contains(document.activeElement) && event.detail.elt === form;
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  function focusForm() {
     if (!typing) return;
     typing = false;
     var form = document.getElementById("deal-form");
@@ -41,7 +41,13 @@
     var field = form.querySelector(".invalid input:not([type=hidden]), [aria-invalid=true]") ||
       form.querySelector("input:not([type=hidden]):not([disabled])");
     if (field) field.focus();
+  }
+  // A deal saved: in the frame that draws the new sheet, with entry.js's scroll to the cross
+  // (htmx:afterSwap). A deal refused: after entry.js has put the refusal in view (afterSettle).
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!document.querySelector("#entry .error, #entry [role=alert], .refused")) focusForm();
   });
+  document.addEventListener("htmx:afterSettle", focusForm);
 
   // The screen stays awake while a match in progress is on screen (where the browser can).
   var lock = null;

@@ -258,6 +258,45 @@ def test_the_entry_panel_turns_for_the_player_opposite_and_stays_turned_after_a_
     expect(page.locator("#entry")).not_to_have_class(re.compile(r"\bturned\b"))
 
 
+# Tap "Save deal", then read the new sheet as htmx leaves it, before the browser draws a frame:
+# what the first frame after the save shows.
+SAVE_AND_READ_THE_FIRST_FRAME = """
+() => new Promise((resolve) => {
+  const swap = new MutationObserver(() => {
+    if (!document.querySelector('.deal-table tbody tr')) return;
+    swap.disconnect();
+    const cross = document.querySelector('#live-top svg').getBoundingClientRect();
+    resolve({
+      open_covers: document.querySelectorAll('#deal-form [data-cover]:not([hidden])').length,
+      cross: [cross.top, cross.bottom],
+    });
+  });
+  swap.observe(document.body, { childList: true, subtree: true });
+  document.querySelector('#deal-form button.big').click();
+})
+"""
+
+
+def test_a_deal_saved_at_the_foot_of_the_form_shows_the_new_cross_in_the_first_frame(
+    alices_page: Page, alice: User, players: list[Player]
+) -> None:
+    page = alices_page
+    page.goto(new_match(alice, "busca-000", players).get_absolute_url())
+    for seat, value in enumerate((25, 8, 5)):
+        page.fill(f"#id_points_{seat}", str(value))
+    save = page.locator("#deal-form button.big")
+    save.scroll_into_view_if_needed()  # a thumb taps what it sees: the cross is out of sight above
+    assert save.bounding_box()["y"] > 0 > page.locator("#live-top svg").bounding_box()["y"]
+
+    drawn = page.evaluate(SAVE_AND_READ_THE_FIRST_FRAME)
+
+    # Not the new form with every player's cover question open, at the old scroll position, put
+    # right a frame later: the form as it stays, and the cross in view.
+    assert drawn["open_covers"] == 0
+    top, bottom = drawn["cross"]
+    assert 0 <= top < bottom <= page.viewport_size["height"]
+
+
 def test_the_drawing_turns_so_the_phones_holder_sits_at_the_bottom(
     alices_page: Page, alice: User, players: list[Player]
 ) -> None:
