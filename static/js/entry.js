@@ -88,19 +88,26 @@
   // A deal the server refused: its message is in the entry panel (offline.js reads it so too) or,
   // for a deal kept on the phone, offline.js marks its line .refused, a moment after the swap.
   function refused(sheet) { return !!sheet.querySelector("#entry .error, #entry [role=alert], .refused"); }
+  // A live update (the poll, #live: a deal from another phone) leaves the page where its reader has
+  // it: only this phone's own deals bring the sheet into view.
+  function live(event) {
+    var request = event.detail && event.detail.requestConfig;
+    return !!(request && request.elt && request.elt.id === "live");
+  }
   // After htmx swaps the sheet, before the browser draws it (htmx:afterSwap): the new form counted,
   // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
   // htmx:afterSettle, 20 ms and a frame later, the new sheet was drawn first with every cover
   // question open and at the old scroll position, then shrank and jumped to the cross.
   function afterSwap(event) {
     init();
+    if (live(event)) return;
     var sheet = document.getElementById("sheet");
     if (sheet && sheet.contains(event.target) && !refused(sheet)) sheet.scrollIntoView({ block: "start" });
   }
   // A refusal is shown where the eye is once the sheet has settled, when offline.js has marked it.
   function afterSettle(event) {
     var sheet = document.getElementById("sheet");
-    if (!sheet || !sheet.contains(event.target) || !refused(sheet)) return;
+    if (live(event) || !sheet || !sheet.contains(event.target) || !refused(sheet)) return;
     var alert = sheet.querySelector("#deal-form [role=alert], .refused");
     if (alert) {
       alert.scrollIntoView({ block: "center" });

@@ -171,3 +171,33 @@ def test_a_withdrawn_link_no_longer_opens_the_match(page: Page, other_phone: Cal
     dario = other_phone()
     dario.goto(link)
     expect(dario.locator("h1")).to_have_text("This link no longer works")
+
+
+def test_a_deal_from_another_phone_leaves_this_phone_where_its_reader_has_it(
+    page: Page, other_phone: Callable[[], Page]
+) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    link = make_link(page, "scorer")
+    bruno = other_phone()
+    join(bruno, link, "Bruno")
+    expect_deal_form(bruno, 1)
+
+    # B types the next deal, the Save button under its thumb: the sheet's top is out of view.
+    bruno.fill("#id_points_0", "7")
+    bruno.locator(SAVE_DEAL).scroll_into_view_if_needed()
+    assert bruno.evaluate("window.scrollY") > 200
+    typing = bruno.locator("#id_points_0")
+    before = typing.bounding_box()
+
+    play_deal(page, 1, [25, 8, 5, 2])
+
+    expect(bruno.locator(DEAL_ROWS)).to_have_count(1, timeout=LIVE)
+    bruno.wait_for_timeout(100)  # past htmx's settling
+    # The field being typed in has not moved on the screen (the page used to jump to the cross).
+    after = typing.bounding_box()
+    assert before is not None
+    assert after is not None
+    assert abs(after["y"] - before["y"]) < 5
+    expect(typing).to_have_value("7")
