@@ -87,6 +87,12 @@
   }
   // A deal the server refused: its message is in the entry panel (offline.js reads it so too) or,
   // for a deal kept on the phone, offline.js marks its line .refused, a moment after the swap.
+  // The sheet's top just under the sticky top bar, as tall as its links wrap (two rows on a phone).
+  function bringIntoView(sheet) {
+    var bar = document.querySelector(".topbar");
+    sheet.style.scrollMarginTop = (bar ? bar.offsetHeight : 0) + 8 + "px";
+    sheet.scrollIntoView({ block: "start" });
+  }
   function refused(sheet) { return !!sheet.querySelector("#entry .error, #entry [role=alert], .refused"); }
   // A live update (the poll, #live: a deal from another phone) leaves the page where its reader has
   // it: only this phone's own deals bring the sheet into view.
@@ -102,7 +108,7 @@
     init();
     if (live(event)) return;
     var sheet = document.getElementById("sheet");
-    if (sheet && sheet.contains(event.target) && !refused(sheet)) sheet.scrollIntoView({ block: "start" });
+    if (sheet && sheet.contains(event.target) && !refused(sheet)) bringIntoView(sheet);
   }
   // A refusal is shown where the eye is once the sheet has settled, when offline.js has marked it.
   function afterSettle(event) {
@@ -114,7 +120,7 @@
       var field = sheet.querySelector(".invalid input.points, .invalid input");
       if (field) field.focus({ preventScroll: true });
     } else {
-      sheet.scrollIntoView({ block: "start" });
+      bringIntoView(sheet);
     }
   }
   document.addEventListener("DOMContentLoaded", init);

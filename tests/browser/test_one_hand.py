@@ -295,6 +295,8 @@ def test_a_deal_saved_at_the_foot_of_the_form_shows_the_new_cross_in_the_first_f
     assert drawn["open_covers"] == 0
     top, bottom = drawn["cross"]
     assert 0 <= top < bottom <= page.viewport_size["height"]
+    # All of it: none under the sticky top bar, two rows tall on a phone.
+    assert page.locator(".topbar").bounding_box()["height"] <= top
 
 
 def test_the_drawing_turns_so_the_phones_holder_sits_at_the_bottom(
