@@ -95,6 +95,15 @@ def test_the_service_worker_precaches_the_files_the_pages_use_under_a_version_dr
     assert set(urls) == precached
 
 
+def test_the_statistics_style_is_left_to_the_statistics_pages_and_out_of_the_first_download(
+    client: Client, alice_client: Client
+) -> None:
+    script = client.get("/sw.js").content.decode()
+    assert "css/stats" not in script
+    assert "css/stats" not in alice_client.get("/matches/").content.decode()
+    assert "css/stats" in alice_client.get("/stats/").content.decode()
+
+
 def test_the_service_worker_speaks_the_phones_language(client: Client) -> None:
     script = client.get("/sw.js", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert 'const OFFLINE_PAGE = "<!doctype html><html lang=\\"it\\">' in script
