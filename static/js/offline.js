@@ -21,6 +21,7 @@
   var sent = []; // numbers of deals kept here and since stored, to say so
   var posted = new WeakMap(); // a request -> the deal form that sent it, and its fields
   var keptOnce = false;
+  var loggedOut = false; // then no page is kept, not even one whose write was queued before
 
   if ("serviceWorker" in navigator && words.sw) {
     navigator.serviceWorker.register(words.sw, { scope: "/" }).catch(function () {});
@@ -402,7 +403,7 @@
     var write = function () {
       return caches.open(PAGES_CACHE).then(function (cache) {
         return cache.match(path, { ignoreVary: true }).then(function (kept) {
-          if (replaces(version, at, kept)) return cache.put(path, new Response(html, { headers: headers }));
+          if (!loggedOut && replaces(version, at, kept)) return cache.put(path, new Response(html, { headers: headers }));
         });
       });
     };
@@ -473,7 +474,9 @@
   });
   document.addEventListener("submit", function (event) {
     // Logging out: the next person on this phone must not find this one's sheets.
-    if (/logout/.test(event.target.getAttribute("action") || "") && window.caches) caches.delete(PAGES_CACHE);
+    if (!/logout/.test(event.target.getAttribute("action") || "") || !window.caches) return;
+    loggedOut = true;
+    caches.delete(PAGES_CACHE);
   });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") keepPage();
