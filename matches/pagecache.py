@@ -21,7 +21,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import Context
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
@@ -94,6 +95,49 @@ class KeptInclude:
         if context.get("kept_page"):  # the whole page is being kept: its tokens are filled in later
             return mark_safe(html)
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
+
+
+ROWS: Recent[tuple[Any, ...], str] = Recent(4096)
+
+
+def kept_row(context: Context, name: str, values: dict[str, Any], key: tuple[Any, ...]) -> str:
+    """The template ``name`` drawn with ``values``, kept by them and by ``key`` (see KeptInclude).
+
+    Drawn with the placeholder for its CSRF token, which a kept fragment fills in on its way out;
+    anywhere else, it is filled in here.
+    """
+    full_key = (
+        name,
+        frozen(values),
+        *key,
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        bool(context.get("can_score")),
+    )
+    html = ROWS.get(full_key)
+    if html is None:
+        assert context.template is not None
+        with context.push(values, csrf_token=CSRF_PLACEHOLDER):
+            html = context.template.engine.get_template(name).render(context)
+        ROWS.put(full_key, html)
+    if context.get("csrf_token") == CSRF_PLACEHOLDER:
+        return mark_safe(html)
+    return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
+
+
+def frozen(value: Any) -> Hashable:
+    """``value`` as a key: dicts and lists as tuples, all the way down; anything unhashable by its repr."""
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, Promise):  # a lazy translation: its text in the language it is drawn in
+        return str(value)
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 PAGES: Recent[tuple[Any, ...], str] = Recent(128)

@@ -14,8 +14,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
+from django.template import loader
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
+from matches import pagecache, services, sheets
 from matches.models import Change, Evening, Match, Player
 
 from .guests import scorer, viewer
@@ -198,3 +202,43 @@ def test_the_kept_evening_shows_a_new_deal_a_new_match_and_a_renamed_player_at_o
 
     Player.objects.filter(name="Dario").update(name="Davide")
     assert texts(alice_client.get(url), "span", class_="players")[0] == "Anna 2 Bruno 2 Carla 2 Davide 2"
+
+
+def test_a_corrected_deal_redraws_its_row_and_the_running_totals_of_the_rows_after_it(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    """Each row of the deal table is kept by what it shows (pagecache.kept_row), not by its number."""
+    match = make_match(deals=[EVEN, EVEN, EVEN])
+    before = texts(page(alice_client, match), "td")
+
+    services.deal_edit(match=match, number=1, entry={"points": [4, 4, 16, 16]}, author=alice)
+    kept = texts(page(alice_client, match), "td")
+    for cache in (pagecache.ROWS, pagecache.FRAGMENTS, pagecache.PAGES):
+        cache.clear()
+    drawn_afresh = texts(page(alice_client, match), "td")
+
+    assert kept == drawn_afresh
+    assert kept[:4] != before[:4]  # deal 3's running totals, newest first
+    assert kept[8:] != before[8:]  # deal 1
+
+
+def test_a_kept_change_drawn_outside_a_kept_page_gets_this_requests_csrf_token(
+    alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    changes = sheets.change_rows(match)
+    context = {"match": match, "changes": changes, "can_score": True}
+    for token in ("first-phone-token", "second-phone-token"):
+        drawn = loader.get_template("matches/change_log.html").render({**context, "csrf_token": token})
+        assert f'value="{token}"' in drawn
+        assert pagecache.CSRF_PLACEHOLDER not in drawn
+
+
+def test_a_lazy_translation_in_a_kept_row_s_key_is_its_text_in_the_language_drawn() -> None:
+    label = gettext_lazy("Deals")
+    with translation.override("en"):
+        english = pagecache.frozen({"label": label, "cells": [{"total": 3}]})
+    with translation.override("it"):
+        italian = pagecache.frozen({"label": label, "cells": [{"total": 3}]})
+    assert english == (("label", "Deals"), ("cells", ((("total", 3),),)))
+    assert italian != english
