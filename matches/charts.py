@@ -45,6 +45,14 @@ class YTick:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """A total that ends the match (a Busca threshold): a line across the plot, its number at the end."""
+
+    y: float
+    value: Decimal
+
+
+@dataclass(frozen=True)
 class Series:
     """One line: a player's (or a pair's) values, left to right."""
 
@@ -83,6 +91,7 @@ class LineChart:
     x_ticks: tuple[XTick, ...]
     y_ticks: tuple[YTick, ...]
     zero: float | None  # the y of the zero line, when the values cross it
+    limits: tuple[Limit, ...]
     series: tuple[Series, ...]
     label: str  # the text alternative: every figure the chart draws
     title_id: str
@@ -108,8 +117,13 @@ def line_chart(
     title_id: str = "chart-title",
     y_caption: str = "",
     x_caption: str = "",
+    limits: Sequence[Decimal | int] = (),
 ) -> LineChart:
-    """Lay out one line per name; every line has one value per x label."""
+    """Lay out one line per name; every line has one value per x label.
+
+    ``limits``: totals to mark across the plot (those that end a match); the axis reaches them, so
+    the players see how far each of them still is.
+    """
     if len(names) != len(values):
         raise ValueError(f"one line per name: got {len(names)} names and {len(values)} lines")
     if not names:
@@ -118,7 +132,8 @@ def line_chart(
     if count == 0 or any(len(line) != count for line in values):
         raise ValueError(f"every line needs one value per x label ({count})")
     lines = [tuple(Decimal(v) for v in line) for line in values]
-    flat = [v for line in lines for v in line]
+    marks = sorted({Decimal(v) for v in limits})
+    flat = [v for line in lines for v in line] + marks
     low, high, step = nice_scale(min(flat), max(flat))
 
     def x_of(index: int) -> float:
@@ -180,6 +195,7 @@ def line_chart(
         x_ticks=x_ticks,
         y_ticks=tuple(y_ticks),
         zero=_r(y_of(Decimal(0))) if low < 0 < high else None,
+        limits=tuple(Limit(_r(y_of(value)), value) for value in marks),
         series=tuple(series),
         label=label,
         title_id=title_id,

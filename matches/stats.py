@@ -389,9 +389,14 @@ def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
     }[family]
     figures = charts.figures_text(names, values)
     label = _("%(caption)s, from the start: %(figures)s") % {"caption": caption, "figures": figures}
+    # Busca: the totals that end the match, as on the score cross.
+    limits = sorted({t for t in rules.variant.thresholds(rules.options) if t > 0}) if family == "busca" else []
+    if limits:
+        marked = ", ".join(str(t) for t in limits)
+        label += "; " + _("the match ends at: %(totals)s") % {"totals": marked}
     x_labels = [str(n) for n in range(len(values[0]))]
     unit = {"busca": _("busche"), "mambassa": _("lives"), "whist": _("points")}[family]
     drawn = [name.replace(" & ", " &\n") for name in names]  # a Whist pair: a name on each text line
     return charts.line_chart(
-        drawn, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit
+        drawn, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit, limits=limits
     )

@@ -41,6 +41,7 @@ from matches import services, stats
 from matches.models import Evening, Match, Player
 
 from .guests import viewer
+from .pages import texts
 
 FIXTURES = Path(__file__).parent / "fixtures" / "stats"
 D = Decimal
@@ -305,3 +306,22 @@ def test_a_phone_that_follows_the_match_by_a_link_sees_its_chart_but_no_statisti
     # Points scored: Anna & Carla 0, 7, 7, 7, 13; Bruno & Dario 0, 0, 3, 8, 8.
     assert "Anna &amp; Carla: 0, 7, 7, 7, 13; Bruno &amp; Dario: 0, 0, 3, 8, 8" in page
     assert phone.get(reverse("stats")).status_code == 302  # the statistics are the owner's, after a login
+
+
+def test_the_busca_chart_marks_the_totals_that_end_the_match(alice_client: Client, evening_matches: Any) -> None:
+    match = evening_matches["busca_finished"]
+    ends = sorted({t for t in services.match_standing(match).rules.variant.thresholds(match.options) if t > 0})
+    assert ends  # every Busca variant of the fixtures ends at some total
+
+    page = alice_client.get(reverse("match_chart", args=[match.pk])).content.decode()
+
+    assert page.count('class="limit"') == len(ends)
+    assert texts(page, "text", **{"class": "limit-value"}) == [str(t) for t in ends]
+    assert f"the match ends at: {', '.join(str(t) for t in ends)}" in page
+
+
+def test_a_mambassa_chart_marks_no_busca_threshold(alice_client: Client, evening_matches: Any) -> None:
+    match = evening_matches["mambassa"]
+    page = alice_client.get(reverse("match_chart", args=[match.pk])).content.decode()
+    assert "<polyline" in page
+    assert 'class="limit"' not in page

@@ -149,3 +149,13 @@ def test_a_pairs_name_goes_on_two_lines_and_keeps_its_room() -> None:
     # Two text lines each: the second name starts below both lines of the first.
     assert abs(second.end.y - first.end.y) >= 2 * charts.LABEL_GAP - 0.1
     assert chart.label == "Anna & Carla: 0, 7; Bruno & Dario: 0, 7"
+
+
+def test_a_total_that_ends_the_match_is_marked_across_the_plot_and_the_axis_reaches_it() -> None:
+    values = [[0, 5, 7, 17, 17, 23], [0, 0, 0, 0, 4, 4]]
+    chart = charts.line_chart(NAMES[:2], values, [str(n) for n in range(6)], limits=[41, 31, 31])
+    assert [limit.value for limit in chart.limits] == [D(31), D(41)]  # once each, lowest first
+    assert chart.y_ticks[-1].value >= D(41)
+    top_of_lines = min(float(point.split(",")[1]) for point in chart.series[0].points.split())
+    assert chart.top <= chart.limits[1].y < chart.limits[0].y < top_of_lines
+    assert busca_chart().limits == ()
