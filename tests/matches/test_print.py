@@ -265,3 +265,14 @@ def test_an_empty_whist_sheet_grows_with_its_rows() -> None:
     assert tall.divider.y2 == pytest.approx(tall.height - 8.0)
     with pytest.raises(ValueError, match="at least one row"):
         blank_whist_sheet(("a", "b"), rows=0)
+
+
+@pytest.mark.parametrize("game", ["busca-001", "mambassa"])
+def test_a_blank_sheets_name_columns_are_left_for_the_pencil_but_named_for_a_screen_reader(
+    client: Client, game: str
+) -> None:
+    page = client.get(sheet_url(game))
+
+    headers = texts(page, "th", class_="write-name")
+    assert headers == [f"Player {n}" for n in range(1, len(headers) + 1)]
+    assert count(page, "span", class_="sr-only") >= len(headers) == 4  # shown on no paper
