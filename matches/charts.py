@@ -103,6 +103,11 @@ class LineChart:
         return f"0 0 {WIDTH:g} {HEIGHT:g}"
 
     @property
+    def limit_x(self) -> float:
+        """Where a limit's number starts: under its line at the plot's left, where the lines start low."""
+        return self.left + 4
+
+    @property
     def number_x(self) -> float:
         """Where the y axis numbers end, just left of the plot."""
         return self.left - 4
