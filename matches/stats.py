@@ -390,7 +390,9 @@ def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
     figures = charts.figures_text(names, values)
     label = _("%(caption)s, from the start: %(figures)s") % {"caption": caption, "figures": figures}
     # Busca: the totals that end the match, as on the score cross.
-    limits = sorted({t for t in rules.variant.thresholds(rules.options) if t > 0}) if family == "busca" else []
+    limits = []
+    if family == "busca":
+        limits = sorted({t for t in rules.variant.thresholds(rules.options) if t > 0})
     if limits:
         marked = ", ".join(str(t) for t in limits)
         label += "; " + _("the match ends at: %(totals)s") % {"totals": marked}

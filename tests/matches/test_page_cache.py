@@ -13,8 +13,8 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.test import Client
 from django.template import loader
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy

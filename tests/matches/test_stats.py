@@ -308,9 +308,12 @@ def test_a_phone_that_follows_the_match_by_a_link_sees_its_chart_but_no_statisti
     assert phone.get(reverse("stats")).status_code == 302  # the statistics are the owner's, after a login
 
 
-def test_the_busca_chart_marks_the_totals_that_end_the_match(alice_client: Client, evening_matches: Any) -> None:
+def test_the_busca_chart_marks_the_totals_that_end_the_match(
+    alice_client: Client, evening_matches: Any
+) -> None:
     match = evening_matches["busca_finished"]
-    ends = sorted({t for t in services.match_standing(match).rules.variant.thresholds(match.options) if t > 0})
+    variant = services.match_standing(match).rules.variant
+    ends = sorted({t for t in variant.thresholds(match.options) if t > 0})
     assert ends  # every Busca variant of the fixtures ends at some total
 
     page = alice_client.get(reverse("match_chart", args=[match.pk])).content.decode()
