@@ -353,14 +353,15 @@ def deal_record(
     """
     who = _author(author)
     match = _locked(match)  # concurrent entries for one match queue here
-    if token is not None:
-        stored = Deal.everything.filter(token=token, match=match).first()
-        if stored is not None:
-            stored.repeated = True  # type: ignore[attr-defined]
-            return stored
     rules, state = _as_kept(match)
     count = len(rules.deals)
-    if number is not None and number <= count:
+    taken = number is not None and number <= count
+    if token is not None and (number is None or taken):  # a new deal's number is free: not sent before
+        stored = Deal.everything.filter(token=token, match=match).first()
+        if stored is not None:  # sent again, its answer lost on the way back
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
+    if taken:
         raise DealTaken(number, match.deals.get(number=number))
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
