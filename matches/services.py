@@ -134,9 +134,23 @@ Replayed = tuple[document.Match, Any, Steps | None]
 # Replays kept by this process, by the match's state: a page asked for again is not replayed,
 # and its next deal is played on from there.
 _REPLAYS: Recent[tuple[Any, ...], Replayed] = Recent(512)
+# And the latest few of each match, whatever its version: a match changed by another process (a
+# deal entered, or taken back) is played on from the one whose deals begin its own.
+_LATEST: Recent[int, tuple[Replayed, ...]] = Recent(512)
+LATEST_KEPT = 3
 
 
-def _replayed(rules: document.Match) -> Replayed:
+def _keep(key: tuple[Any, ...], replayed: Replayed) -> None:
+    _REPLAYS.put(key, replayed)
+    pk = key[0]
+    _LATEST.put(pk, (replayed, *(_LATEST.get(pk) or ())[: LATEST_KEPT - 1]))
+
+
+def _replayed(rules: document.Match, pk: int) -> Replayed:
+    """Match ``pk`` read as ``rules``, replayed: played on from a kept replay of its first deals, if any."""
+    for kept, _, state in _LATEST.get(pk) or ():
+        if state is not None and (played_on := rules.played_on(kept, state)) is not None:
+            return (rules, *played_on)
     return (rules, *rules.replayed())
 
 
@@ -156,9 +170,12 @@ def match_standing(match: Match, just_read: bool = False) -> Standing:
             match.refresh_from_db()  # changed since it was read, by this request or another
     players = seat_names(match)
 
-    rules, played, _ = _REPLAYS.get_or_make(
-        state_key(match, players), lambda: _replayed(_read(match, players=players))
-    )
+    key = state_key(match, players)
+    kept = _REPLAYS.get(key)
+    if kept is None:
+        kept = _replayed(_read(match, players=players), match.pk)
+        _keep(key, kept)
+    rules, played, _ = kept
     return Standing(match, rules.players, rules, played)
 
 
@@ -175,8 +192,8 @@ def match_standings(matches: Sequence[Match]) -> list[Standing]:
     for match in matches:
         replayed = kept[match.pk]
         if replayed is None:
-            replayed = _replayed(_read(match, entries[match.pk], names[match.pk]))
-            _REPLAYS.put(state_key(match, names[match.pk]), replayed)
+            replayed = _replayed(_read(match, entries[match.pk], names[match.pk]), match.pk)
+            _keep(state_key(match, names[match.pk]), replayed)
         rules, played, _ = replayed
         standings.append(Standing(match, rules.players, rules, played))
     return standings
@@ -250,7 +267,7 @@ def _refresh(
     match.version += 1
     match.save()
     # The pages about to show this version need not replay it again (pagecache).
-    _REPLAYS.put(state_key(match, rules.players), (rules, played, state))
+    _keep(state_key(match, rules.players), (rules, played, state))
     if author is not None and finished != was_finished:
         kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
         _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})
@@ -391,14 +408,16 @@ def deal_record(
 
 
 def _as_kept(match: Match) -> tuple[document.Match, Steps | None]:
-    """The match read, and the running state of its replay when this process kept one.
+    """The match read, and the running state of its replay (None for Whist), kept by this process.
 
-    Kept, its deals need not be read again, nor replayed to take the next one.
+    Kept already, its deals need not be read again, nor replayed to take the next one.
     """
     players = seat_names(match)
-    kept = _REPLAYS.get(state_key(match, players))
+    key = state_key(match, players)
+    kept = _REPLAYS.get(key)
     if kept is None:
-        return _read(match, players=players), None
+        kept = _replayed(_read(match, players=players), match.pk)
+        _keep(key, kept)
     return kept[0], kept[2]
 
 

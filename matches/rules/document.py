@@ -52,6 +52,23 @@ class Match:
         state = replayed(self.options, self.players, self.first_dealer, self.deals, self.start)
         return state.result(), state
 
+    def played_on(self, kept: Match, state: Steps) -> tuple[Any, Steps] | None:
+        """This match replayed from ``state``, the running state of ``kept``, when ``kept`` is this
+        match cut short (its rules, players and start; its deals the first of these); else None."""
+        count = len(kept.deals)
+        same = (kept.variant, kept.options, kept.players, kept.first_dealer, kept.start) == (
+            self.variant,
+            self.options,
+            self.players,
+            self.first_dealer,
+            self.start,
+        )
+        if not same or count > len(self.deals) or self.deals[:count] != kept.deals:
+            return None
+        for number in range(count + 1, len(self.deals) + 1):
+            state = step_on(state, number, self.deals[number - 1])
+        return state.result(), state
+
     def with_deal(self, deal: Any, state: Steps | None) -> tuple[Match, Any, Steps | None]:
         """This match with ``deal`` (read already) as its next one, replayed: from ``state``, this
         match's running state, when there is one, else from the first deal."""

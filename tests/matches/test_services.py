@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 
 from matches import services
 from matches.models import Deal, Match, Player
+from matches.rules import document
 from matches.rules.core import Refused
 
 from .games import DEFAULTS
@@ -292,3 +293,66 @@ def test_an_import_with_two_names_for_one_player_is_refused_and_stores_nothing(a
     assert [str(p) for p in refused.value.problems] == ["the players' names must all be different"]
     assert not Match.objects.exists()
     assert not Player.objects.exists()
+
+
+def only_kept(match: Match, *replays: services.Replayed) -> None:
+    """This process as another one would be: none of the match's replays kept but ``replays``."""
+    services._REPLAYS.clear()
+    services._LATEST.clear()
+    services._LATEST.put(match.pk, replays)
+
+
+def never_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def replayed(self: document.Match) -> Any:
+        raise AssertionError("replayed from the first deal")
+
+    monkeypatch.setattr(document.Match, "replayed", replayed)
+
+
+def test_a_deal_entered_by_another_process_is_played_on_from_the_replay_kept_here(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = make_match(deals=[EVEN, ANNA_34])
+    rules, state = services._as_kept(stored(match))
+    kept_here = (rules, services.match_standing(stored(match)).played, state)
+    services.deal_record(match=stored(match), entry=EVEN, author=alice)  # "on another process"
+    expected = services._read(stored(match)).play()
+    only_kept(match, kept_here)
+    never_replayed(monkeypatch)
+
+    standing = services.match_standing(stored(match))
+
+    assert len(standing.played.deals) == 3
+    assert standing.played == expected
+
+
+def test_a_deal_taken_back_on_another_process_finds_the_replay_kept_here_from_before_it(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = make_match(deals=[EVEN, ANNA_34])
+    rules, state = services._as_kept(stored(match))
+    before = (rules, services.match_standing(stored(match)).played, state)
+    services.deal_record(match=stored(match), entry=EVEN, author=alice)
+    rules, state = services._as_kept(stored(match))
+    with_it = (rules, services.match_standing(stored(match)).played, state)
+    services.deal_delete(match=stored(match), number=3, author=alice)  # "on another process"
+    expected = services._read(stored(match)).play()
+    only_kept(match, with_it, before)
+    never_replayed(monkeypatch)
+
+    assert services.match_standing(stored(match)).played == expected
+
+
+def test_a_deal_corrected_on_another_process_is_replayed_from_the_first_deal(
+    alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN, ANNA_34])
+    rules, state = services._as_kept(stored(match))
+    kept_here = (rules, services.match_standing(stored(match)).played, state)
+    services.deal_edit(match=stored(match), number=1, entry=ANNA_34, author=alice)
+    only_kept(match, kept_here)
+
+    played = services.match_standing(stored(match)).played
+
+    assert played == services._read(stored(match)).play()
+    assert played != kept_here[1]

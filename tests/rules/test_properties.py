@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from matches.rules import document
 from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, BuscaVariant, Outcome, Penalty
 from matches.rules.core import Option, Refused, resolve_options, step_on
 
@@ -183,3 +185,37 @@ def test_playing_on_deal_by_deal_gives_the_replay_of_every_deal_and_leaves_each_
     assert state.result() == played
     # Each state taken on is still the match as it was before that deal.
     assert all(earlier.result() == result for earlier, result in kept)
+
+
+@FAST
+@given(matches(), st.data())
+def test_a_match_played_on_from_a_kept_replay_of_its_first_deals_is_its_replay(
+    match: tuple[BuscaVariant, dict[str, Any], int, list[BuscaDeal], BuscaStart | None],
+    data: st.DataObject,
+) -> None:
+    """How a web process catches up with deals entered on another one (services._replayed)."""
+    variant, opts, first_dealer, entered, start = match
+    played = accepted(variant, opts, first_dealer, entered, start)
+    deals = tuple(entered[: len(played.deals)])
+    cut = data.draw(st.integers(0, len(deals)))
+    kept = document.Match(variant, opts, PLAYERS, first_dealer, start, deals[:cut])
+    state = variant.replayed(opts, PLAYERS, first_dealer, deals[:cut], start)
+    whole = document.Match(variant, opts, PLAYERS, first_dealer, start, deals)
+
+    resumed = whole.played_on(kept, state)
+
+    assert resumed is not None
+    assert resumed[0] == played
+    assert state.result() == variant.play(opts, PLAYERS, first_dealer, deals[:cut], start)  # as it was
+    # Not the start of this match: other house rules, other players, or another deal among the first.
+    other_rules = {**opts, "stake": opts.get("stake", 0) + 1}
+    assert whole.played_on(dataclasses.replace(kept, options=other_rules), state) is None
+    assert whole.played_on(dataclasses.replace(kept, players=PLAYERS[::-1]), state) is None
+    if cut:
+        changed = dataclasses.replace(deals[0], points=deals[0].points[::-1])
+        assume(changed != deals[0])
+        kept_otherwise = dataclasses.replace(kept, deals=(changed, *deals[1:cut]))
+        assert whole.played_on(kept_otherwise, state) is None
+    if cut < len(deals):  # a longer match is no start of a shorter one
+        shorter = dataclasses.replace(whole, deals=deals[:cut])
+        assert shorter.played_on(whole, state) is None
