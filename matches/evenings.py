@@ -7,18 +7,24 @@ proposes the fewest transfers it can (never more than the players with a balance
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 
 from . import services
 from .models import Evening, Match, Payment, Player
+from .pagecache import Recent
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
+
+# Each match's players' names, by match pk: read with the matches' states (services.match_states),
+# so that a page need not read every match's seats.
+Names = Mapping[int, Sequence[str]]
 
 
 def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
@@ -55,21 +61,40 @@ class Settlement:
     unfinished: int  # matches of the evening still in progress, not counted yet
 
 
-def evening_settlement(evening: Evening, matches: Sequence[Match] | None = None) -> Settlement:
-    """Each player's balance over the evening's matches and who pays whom (``matches``: read already)."""
+def evening_settlement(
+    evening: Evening, matches: Sequence[Match] | None = None, names: Names | None = None
+) -> Settlement:
+    """Each player's balance over the evening's matches and who pays whom.
+
+    ``matches``: read already; ``names``: their players' names, read along (else their seats').
+    """
     if matches is None:
         matches = evening_matches(evening)
     # A match in progress counts nothing yet: it is not even replayed.
     finished = [match for match in matches if match.status == Match.Status.FINISHED]
-    balances = add_up([match_nets(standing) for standing in services.match_standings(finished)])
+    # The money is kept per state of the finished matches: a deal entered in a match in progress,
+    # or a payment marked, settles nothing anew.
+    states = tuple(services.state_key(match, _names(match, names)) for match in finished)
+    ordered, owed = SETTLED.get_or_make(states, lambda: _settled(finished))
     paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
     proposed = [
-        Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid)
-        for payer, payee, amount in transfers(balances)
+        Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid) for payer, payee, amount in owed
     ]
+    return Settlement(list(ordered), proposed, len(matches) - len(finished))
+
+
+# Balances (largest first) and transfers, by the states of the matches settled. A finished match's
+# seats never change, and a renamed player changes its state: the players kept here are current.
+Settled = tuple[tuple[tuple[Player, Decimal], ...], tuple[tuple[Player, Player, Decimal], ...]]
+SETTLED: Recent[tuple[Any, ...], Settled] = Recent(256)
+
+
+def _settled(finished: list[Match]) -> Settled:
+    """The finished matches replayed and added up: each player's balance, and who pays whom."""
+    prefetch_related_objects(finished, services.seats_with_players())  # no query where read along
+    balances = add_up([match_nets(standing) for standing in services.match_standings(finished)])
     ordered = sorted(balances.items(), key=lambda item: (-item[1], item[0].name))
-    unfinished = len(matches) - len(finished)
-    return Settlement(ordered, proposed, unfinished)
+    return tuple(ordered), tuple(transfers(balances))
 
 
 @transaction.atomic
@@ -83,13 +108,20 @@ def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: De
     return True
 
 
-def evening_matches(evening: Evening) -> list[Match]:
-    """The evening's matches, oldest first, their seats and players read along."""
-    return list(evening.matches.order_by("created_at").prefetch_related(services.seats_with_players()))
+def evening_matches(evening: Evening, seats: bool = True) -> list[Match]:
+    """The evening's matches, oldest first, their seats and players read along (``seats``)."""
+    matches = evening.matches.order_by("created_at")
+    return list(matches.prefetch_related(services.seats_with_players()) if seats else matches)
 
 
-def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> list[dict[str, Any]]:
-    """The evening's matches, oldest first, with their result (``matches``: read already)."""
+def evening_rows(
+    evening: Evening, matches: Sequence[Match] | None = None, names: Names | None = None
+) -> list[dict[str, Any]]:
+    """The evening's matches, oldest first, with their result (``matches`` and ``names``: read already)."""
     if matches is None:
         matches = evening_matches(evening)
-    return [history_row(match, services.seat_names(match)) for match in matches]
+    return [history_row(match, _names(match, names)) for match in matches]
+
+
+def _names(match: Match, names: Names | None) -> Sequence[str]:
+    return services.seat_names(match) if names is None else names[match.pk]

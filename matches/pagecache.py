@@ -65,33 +65,46 @@ class Recent(Generic[K, V]):
 
 
 FRAGMENTS: Recent[tuple[Any, ...], str] = Recent(256)
+# A match's card in a list (the matches page, an evening): small, and one per match, so kept apart
+# from the drawings, which a busy match page would otherwise push them out for.
+CARDS: Recent[tuple[Any, ...], str] = Recent(1024)
 
 
 class KeptInclude:
     """A template for ``{% include %}`` whose output is kept per version of the match it draws.
 
     ``key`` names the match's state (its pk, version, update time and players' names); the
-    language and whether the viewer may score are added, as the markup depends on them too.
+    language, the time zone and whether the viewer may score are added, as the markup depends on
+    them too.
     The template must depend on nothing else (no user, no form typed in): the drawings, the deal
     tables, the change log and the blank entry form qualify. A CSRF token in it (the undo buttons'
     and the entry form) is kept as a placeholder and replaced by this request's token on the way
     out; the entry form's one-time token (TOKEN_PLACEHOLDER) by a new one, each page its own.
+    ``kept``: where the output is kept (FRAGMENTS, or CARDS for a match's card).
     """
 
-    def __init__(self, name: str, key: tuple[Any, ...]) -> None:
-        self.name, self.key = name, key
+    def __init__(
+        self, name: str, key: tuple[Any, ...], kept: Recent[tuple[Any, ...], str] = FRAGMENTS
+    ) -> None:
+        self.name, self.key, self.kept = name, key, kept
 
     def __str__(self) -> str:
         return self.name
 
     def render(self, context: Context) -> str:
-        key = (self.name, *self.key, translation.get_language(), bool(context.get("can_score")))
-        html = FRAGMENTS.get(key)
+        key = (
+            self.name,
+            *self.key,
+            translation.get_language(),
+            timezone.get_current_timezone_name(),  # a card's date, a change's time
+            bool(context.get("can_score")),
+        )
+        html = self.kept.get(key)
         if html is None:
             assert context.template is not None
             with context.push(csrf_token=CSRF_PLACEHOLDER):
                 html = context.template.engine.get_template(self.name).render(context)
-            FRAGMENTS.put(key, html)
+            self.kept.put(key, html)
         if context.get("kept_page"):  # the whole page is being kept: its tokens are filled in later
             return mark_safe(html)
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))

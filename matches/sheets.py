@@ -269,6 +269,7 @@ def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
     scores = result.get("totals") or result.get("tokens") or [0] * len(sides)
     return {
         "match": match,
+        "names": tuple(names),
         "variant": GAMES[match.game],
         "scores": list(zip(sides, scores, strict=True)),
         "losers": result.get("losers") or [],

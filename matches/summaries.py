@@ -52,7 +52,7 @@ def evening_summary(
     title = formats.date_format(evening.date, "DATE_FORMAT")
     lines = [f"{title} · {evening.place}" if evening.place else title, ""]
     for row in evening_rows(evening) if rows is None else rows:
-        lines += [match_summary(row["match"]), ""]
+        lines += [match_summary(row["match"], row["names"]), ""]
     if settlement is None:
         settlement = evening_settlement(evening)
     if settlement.transfers:

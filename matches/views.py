@@ -104,7 +104,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         # A phone that joined by a link has no account, but has its matches.
         if not joined:
             return redirect_to_login(request.get_full_path())
-        rows = [_history_row(match) for match in joined]
+        rows = [_card_row(match, services.seat_names(match)) for match in joined]
         return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
     # The list shows each match's state, the phone's joined ones apart (pagecache); the matches
     # themselves are read only to draw it, their players' names with their states.
@@ -115,8 +115,8 @@ def match_list(request: HttpRequest) -> HttpResponse:
         owned = Match.objects.filter(owner=request.user).order_by(
             "-status", "-created_at"
         )  # in progress first
-        rows = [sheets.history_row(m, _names(m, states)) for m in owned]
-        context = {"rows": rows, "joined": [_history_row(m) for m in joined]}
+        rows = [_card_row(m, _names(m, states)) for m in owned]
+        context = {"rows": rows, "joined": [_card_row(m, services.seat_names(m)) for m in joined]}
         return render_to_string("matches/match_list.html", context, request)
 
     key = ("match_list", request.user.pk, *joined_states, "owned", *states.values())
@@ -128,8 +128,15 @@ def _names(match: Match, states: dict[int, tuple[Any, ...]]) -> Sequence[str]:
     return states[match.pk][-1] if match.pk in states else services.seat_names(match)
 
 
-def _history_row(match: Match) -> dict[str, Any]:
-    return sheets.history_row(match, services.seat_names(match))
+def _card_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
+    """A match in the list, and its card, drawn once per state of the match (pagecache).
+
+    A deal entered in one match draws that match's card again, not the whole list.
+    """
+    card = pagecache.KeptInclude(
+        "matches/_match_card.html", services.state_key(match, names), kept=pagecache.CARDS
+    )
+    return {**sheets.history_row(match, names), "card": card}
 
 
 @login_required
@@ -494,15 +501,23 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
 
 
-def _evening_context(evening: Evening, matches: list[Match] | None = None) -> dict[str, Any]:
-    if matches is None:
-        matches = evenings.evening_matches(evening)
-    rows, settlement = evenings.evening_rows(evening, matches), evenings.evening_settlement(evening, matches)
+def _evening_context(
+    evening: Evening, states: dict[int, tuple[Any, ...]], public: bool = False
+) -> dict[str, Any]:
+    """The evening's page; its matches' players' names come with their ``states``, not their seats."""
+    matches = evenings.evening_matches(evening, seats=False)
+    names = {match.pk: _names(match, states) for match in matches}
+    rows = evenings.evening_rows(evening, matches, names)
+    for row in rows:  # each match's card is drawn once per state of the match (pagecache)
+        key = (*services.state_key(row["match"], row["names"]), public)
+        row["card"] = pagecache.KeptInclude("matches/evening.html#match-card", key, kept=pagecache.CARDS)
+    settlement = evenings.evening_settlement(evening, matches, names)
     return {
         "evening": evening,
         "rows": rows,
         "settlement": settlement,
         "summary": summaries.evening_summary(evening, rows, settlement),
+        "public": public,
     }
 
 
@@ -515,15 +530,16 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if evening.public_token:
         public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
 
+    states = services.match_states("evening", evening.pk)
+
     def draw(kept: bool) -> str:
-        context = {**_evening_context(evening), "public_url": public_url}
+        context = {**_evening_context(evening, states), "public_url": public_url}
         return render_to_string("matches/evening.html", context, request)
 
     # The page shows the evening, who came, what was paid, and each match's state (pagecache).
     came = tuple((player.pk, player.name) for player in evening.players.all())
     paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()))
-    states = services.match_states("evening", evening.pk).values()
-    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states)
+    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states.values())
     return pagecache.kept_page(request, key, draw)
 
 
@@ -540,7 +556,8 @@ def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_public(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page of a shared evening: its matches and who pays whom."""
     evening = get_object_or_404(Evening, public_token=token)
-    return render(request, "matches/evening.html", {**_evening_context(evening), "public": True})
+    states = services.match_states("evening", evening.pk)
+    return render(request, "matches/evening.html", _evening_context(evening, states, public=True))
 
 
 @login_required

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -23,7 +23,7 @@ from matches import pagecache, services, sheets
 from matches.models import Change, Evening, Match, Player
 
 from .guests import scorer, viewer
-from .pages import count, texts
+from .pages import count, text, texts
 
 MakeMatch = Callable[..., Match]
 EVEN = {"points": [10, 10, 10, 10]}
@@ -242,3 +242,152 @@ def test_a_lazy_translation_in_a_kept_row_s_key_is_its_text_in_the_language_draw
         italian = pagecache.frozen({"label": label, "cells": [{"total": 3}]})
     assert english == (("label", "Deals"), ("cells", ((("total", 3),),)))
     assert italian != english
+
+
+# -- Cards and settlements kept per state of their match -------------------------------------------
+# A changed match draws the list or the evening again, but only its own card (and the settlement
+# only when a finished match changed): these check that no card or settlement is kept stale.
+
+ANNA_TAKES_14 = {"points": [14, 10, 9, 7]}  # busca-001: Anna takes a busca; after two, Anna pays 1.00
+
+
+def two_deal_match(make_match: MakeMatch) -> Match:
+    """A busca-001 match of alice's that ends at its second deal, played to its first."""
+    return make_match("busca-001", deals=[ANNA_TAKES_14], stake=1, max_deals=2)
+
+
+def play_deal(client: Client, match: Match, entry: dict[str, list[int]] = ANNA_TAKES_14) -> None:
+    response = client.post(
+        reverse("deal_create", args=[match.pk]), {f"points_{s}": p for s, p in enumerate(entry["points"])}
+    )
+    assert response.status_code == 302
+
+
+def in_evening(alice: User, *matches: Match) -> str:
+    """An evening of alice's holding ``matches`` (moved without touching them); its address."""
+    evening = Evening.objects.create(owner=alice, date=date(2026, 11, 27))
+    Match.objects.filter(pk__in=[match.pk for match in matches]).update(evening=evening)
+    return reverse("evening_detail", args=[evening.pk])
+
+
+def test_a_kept_card_in_the_list_shows_its_match_finished_at_once_and_the_other_as_it_was(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    finishing, other = two_deal_match(make_match), make_match(deals=[EVEN])
+    shown = alice_client.get(reverse("match_list"))
+    assert texts(shown, "span", class_="status") == ["in progress", "in progress"]
+
+    play_deal(alice_client, finishing)
+
+    shown = alice_client.get(reverse("match_list"))
+    assert texts(shown, "span", class_="status") == ["in progress", "finished"]
+    card = text(shown, "li", class_="finished")
+    assert "Anna 2 Bruno 0 Carla 0 Dario 0" in card
+    assert card.endswith("· 2 deals")
+    assert texts(shown, "span", class_="winner") == ["Bruno 0", "Carla 0", "Dario 0"]
+    assert count(shown, "a", href=other.get_absolute_url()) == 1
+    assert text(shown, "li", class_="in_progress").endswith("1 deal")
+
+
+def test_a_kept_settlement_counts_a_match_the_moment_it_finishes(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    finishing = two_deal_match(make_match)
+    url = in_evening(alice, finishing, make_match(deals=[EVEN]))
+    shown = alice_client.get(url)
+    assert text(shown, "p", class_="notice") == "2 matches are still in progress and not counted yet."
+    assert texts(shown, "ol", class_="transfers") == []
+
+    play_deal(alice_client, finishing)
+
+    shown = alice_client.get(url)
+    assert text(shown, "p", class_="notice") == "1 match is still in progress and not counted yet."
+    assert texts(shown, "span", class_="status") == ["finished", "in progress"]
+    assert texts(shown, "ol", class_="transfers")[0].startswith("Anna pays Bruno 0.34 Mark paid")
+
+
+def test_a_kept_settlement_follows_new_house_rules_of_a_finished_match(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    finished = make_match("busca-001", deals=[ANNA_TAKES_14] * 2, stake=1, max_deals=2)
+    url = in_evening(alice, finished)
+    assert text(alice_client.get(url), "ul", class_="settlement") == (
+        "Bruno +0.34 Carla +0.33 Dario +0.33 Anna -1.00"
+    )
+
+    services.match_options_change(match=finished, options={"stake": 2}, author=alice)
+
+    assert text(alice_client.get(url), "ul", class_="settlement") == (
+        "Bruno +0.67 Carla +0.67 Dario +0.66 Anna -2.00"
+    )
+
+
+def test_a_renamed_player_is_drawn_at_once_in_every_kept_card_and_in_the_kept_settlement(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    finished = make_match("busca-001", deals=[ANNA_TAKES_14] * 2, stake=1, max_deals=2)
+    url = in_evening(alice, finished, make_match(deals=[EVEN]))
+    for page_url in (url, reverse("match_list")):
+        assert "Dario" in alice_client.get(page_url).content.decode()
+
+    Player.objects.filter(name="Dario").update(name="Davide")
+
+    evening, matches = alice_client.get(url), alice_client.get(reverse("match_list"))
+    assert [row.split()[6] for row in texts(evening, "span", class_="players")] == ["Davide", "Davide"]
+    assert [row.split()[6] for row in texts(matches, "span", class_="players")] == ["Davide", "Davide"]
+    assert "Davide +0.33" in text(evening, "ul", class_="settlement")
+    assert "Anna pays Davide 0.33" in text(evening, "ol", class_="transfers")
+
+
+def test_a_finished_match_moved_into_the_evening_is_settled_at_once(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    url = in_evening(alice, make_match(deals=[EVEN]))
+    assert texts(alice_client.get(url), "ul", class_="settlement") == []
+
+    finished = make_match("busca-001", deals=[ANNA_TAKES_14] * 2, stake=1, max_deals=2)
+    Match.objects.filter(pk=finished.pk).update(evening=Evening.objects.get())
+
+    assert text(alice_client.get(url), "ul", class_="settlement").endswith("Anna -1.00")
+
+
+def test_the_shared_evening_does_not_show_the_links_of_the_cards_kept_for_its_owner(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    url = in_evening(alice, match)
+    Evening.objects.update(public_token="a-shared-evening")
+    assert count(alice_client.get(url), "a", href=match.get_absolute_url()) == 1
+
+    shared = Client().get(reverse("evening_public", args=["a-shared-evening"]))
+
+    assert texts(shared, "span", class_="players") == ["Anna 1 Bruno 1 Carla 1 Dario 1"]
+    assert count(shared, "a", href=match.get_absolute_url()) == 0
+    assert count(alice_client.get(url), "a", href=match.get_absolute_url()) == 1
+
+
+def test_the_italian_list_and_evening_do_not_show_the_english_cards_kept(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    url = in_evening(alice, make_match(deals=[EVEN]))
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="status") == ["in progress"]
+    assert texts(alice_client.get(url), "span", class_="status") == ["in progress"]
+
+    alice_client.post(reverse("set_language"), {"language": "it"})
+
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="status") == ["in corso"]
+    assert texts(alice_client.get(url), "span", class_="status") == ["in corso"]
+
+
+def test_a_kept_card_shows_its_date_in_the_time_zone_of_the_page(
+    alice_client: Client, make_match: MakeMatch, settings: Any
+) -> None:
+    late = make_match(deals=[EVEN])  # begun at half past midnight in Rome: still the 27th in London
+    Match.objects.filter(pk=late.pk).update(created_at=datetime(2026, 11, 27, 23, 30, tzinfo=UTC))
+    other = make_match(deals=[EVEN])
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("11/28/2026")
+
+    settings.TIME_ZONE = "Europe/London"
+    play_deal(alice_client, other, EVEN)  # the list is drawn again; the late match's card is kept
+
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("11/27/2026")
