@@ -279,6 +279,17 @@ def _locked(match: Match) -> Match:
 
 
 @transaction.atomic
+def player_rename(player: Player, name: str) -> None:
+    """Rename a player; the stored results of their matches, which name who won and lost, follow."""
+    player.name = name
+    player.save(update_fields=["name"])
+    for match in Match.objects.filter(seats__player=player).select_for_update():
+        standing = match_standing(match, just_read=True)
+        result = document.result_json(standing.rules, standing.played, deals=False)
+        Match.objects.filter(pk=match.pk).update(result=result)
+
+
+@transaction.atomic
 def match_create(
     *,
     owner: AbstractBaseUser,

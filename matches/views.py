@@ -83,8 +83,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     form = PlayerForm(posted(request), owner=request.user, instance=player, initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
-        player.name = form.cleaned_data["name"]
-        player.save(update_fields=["name"])
+        services.player_rename(player, form.cleaned_data["name"])
         return redirect("player_list")
     return render(request, "matches/player_rename.html", {"form": form, "player": player})
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Player
+from matches.models import Match, Player
 
 from .pages import count, text, texts
 
 PLAYERS = reverse("player_list")
+MakeMatch = Callable[..., Match]
 
 
 def names(owner: User) -> list[str]:
@@ -122,3 +125,21 @@ def test_archiving_a_player_marks_them_and_restoring_brings_them_back(
 def test_a_player_is_archived_only_by_a_post(alice_client: Client, players: list[Player]) -> None:
     assert alice_client.get(archive_url(players[0])).status_code == 405
     assert not Player.objects.get(pk=players[0].pk).archived
+
+
+def test_a_renamed_player_is_named_among_the_losers_and_winners_of_their_finished_matches(
+    alice_client: Client, make_match: MakeMatch, players: list[Player]
+) -> None:
+    match = make_match("busca-001", deals=[{"points": [34, 2, 2, 2]}] * 3, max_deals=3)
+    assert match.status == Match.Status.FINISHED
+    loser = match.result["losers"][0] if match.result["losers"] else match.result["winners"][0]
+    player = next(p for p in players if p.name == loser)
+
+    alice_client.post(rename_url(player), {"name": "Zeno"})
+
+    match.refresh_from_db()
+    named = match.result["losers"] + match.result["winners"]
+    assert "Zeno" in named
+    assert loser not in named
+    assert "Zeno" in alice_client.get(reverse("match_list")).content.decode()
+    assert loser not in alice_client.get(reverse("match_list")).content.decode()
