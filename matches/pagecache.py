@@ -139,17 +139,15 @@ def kept_row(context: Context, name: str, values: dict[str, Any], key: tuple[Any
 
 
 def frozen(value: Any) -> Hashable:
-    """``value`` as a key: dicts and lists as tuples, all the way down; anything unhashable by its repr."""
+    """``value`` as a key: dicts and lists as tuples, all the way down (anything else unhashable raises
+    TypeError: a row must be made of values, not of objects that could change once kept)."""
     if isinstance(value, dict):
         return tuple((k, frozen(v)) for k, v in value.items())
     if isinstance(value, list | tuple):
         return tuple(frozen(v) for v in value)
     if isinstance(value, Promise):  # a lazy translation: its text in the language it is drawn in
         return str(value)
-    try:
-        hash(value)
-    except TypeError:
-        return repr(value)
+    hash(value)
     return value
 
 

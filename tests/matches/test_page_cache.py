@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.template import loader
 from django.test import Client
@@ -391,3 +392,8 @@ def test_a_kept_card_shows_its_date_in_the_time_zone_of_the_page(
     play_deal(alice_client, other, EVEN)  # the list is drawn again; the late match's card is kept
 
     assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("11/27/2026")
+
+
+def test_a_row_holding_something_that_could_change_once_kept_is_refused() -> None:
+    with pytest.raises(TypeError):
+        pagecache.frozen({"number": 1, "cells": [{"hands": {1, 2}}]})
