@@ -174,8 +174,9 @@ class Change(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [
-            # The match page lists a match's latest changes first.
-            models.Index(fields=["match", "-created_at"], name="change_log_idx"),
+            # The match page lists a match's latest changes first: read in the index's order, ten
+            # rows cost the same in a match of 3,000 changes as in one of 30.
+            models.Index(fields=["match", "-created_at", "-id"], name="change_log_order_idx"),
         ]
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -160,3 +161,19 @@ def test_a_page_makes_no_more_queries_with_more_deals_players_and_matches(
         assert response.status_code in (200, 204), (page, size, response.status_code)
         counts.append(len(queries))
     assert counts[0] == counts[1], f"{page}: {counts[0]} queries at {SMALL}, {counts[1]} at {LARGE}"
+
+
+def test_the_change_log_reads_a_matchs_latest_changes_in_the_order_of_an_index(
+    make_match: Callable[..., Match],
+) -> None:
+    """Not every change of the match sorted to show ten: a long match's page would grow with it."""
+    match = make_match(deals=[{"points": [10, 10, 10, 10]}] * 3)
+    latest = match.changes.select_related("undone_by")[:11]  # as sheets.change_rows reads them
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # a tiny table is read whole unless told otherwise
+            cursor.execute("SET LOCAL enable_seqscan = off")
+        plan = latest.explain()
+
+    assert "change_log_order_idx" in plan
+    assert "Sort" not in plan  # PostgreSQL
+    assert "TEMP B-TREE" not in plan  # SQLite
