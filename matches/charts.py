@@ -46,7 +46,7 @@ class YTick:
 
 @dataclass(frozen=True)
 class Limit:
-    """A total that ends the match (a Busca threshold): a line across the plot, its number at the end."""
+    """A total that ends the match (a Busca threshold): a line across the plot, its number under it."""
 
     y: float
     value: Decimal
