@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 
+from csp.utils import build_policy
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -120,6 +121,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static_prefix": settings.STATIC_URL,  # static("") has no entry in a hashed manifest
         "offline_url": reverse("match_list"),
         "stylesheet": static("css/app.css"),
+        # A copy of a page kept on the phone by offline.js has no headers of the server's: the worker
+        # serves it under the same policy as the pages.
+        "policy": build_policy(),
         # The page shown offline for a page this phone never kept.
         "offline_title": gettext("Offline"),
         "offline_text": gettext(

@@ -20,6 +20,7 @@ const NETWORK_WAIT = 5000;  // ms before a page falls back to its kept copy
 const PAGES_LOCK = "scorekeeper-pages";  // the same name as in offline.js
 const KEPT_VERSION = "X-Sheet-Version";
 const KEPT_AT = "X-Sheet-At";
+const POLICY = "{{ policy|escapejs }}";  // the pages' Content-Security-Policy
 const LIVE_TAG = /<div\s[^>]*\bid="live"[^>]*>/;  // the sheet's poll (matches/_poll.html) names its version
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{{ offline_title|escapejs }}</title>" +
@@ -54,7 +55,17 @@ function staticFile(request) {
 
 function keptPage(request) {
   // One copy per page, whatever its query (?holder=… turns the drawing; the page is the same).
-  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true });
+  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true })
+    .then((copy) => copy && withPolicy(copy));
+}
+
+function withPolicy(copy) {
+  // A copy written by offline.js (the sheet as it changed) has no headers of the server's: served
+  // under the pages' policy all the same, no script injected into it could run.
+  if (copy.headers.has("Content-Security-Policy")) return copy;
+  const headers = new Headers(copy.headers);
+  headers.set("Content-Security-Policy", POLICY);
+  return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
 }
 
 function replaces(version, at, kept) {

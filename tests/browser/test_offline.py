@@ -11,6 +11,7 @@ import time
 import uuid
 
 import pytest
+from csp.utils import build_policy
 from playwright.sync_api import Page, Route, expect
 
 from matches import services
@@ -216,9 +217,12 @@ def test_the_match_page_opens_offline_with_the_last_known_sheet_and_the_deals_ke
     wait_until_kept(page, KEPT_SHEET_IS, [2, "Deal 3"])
 
     page.context.set_offline(True)
-    page.reload()
-    # The sheet as this phone last saw it, from the copy kept on the phone, and saying so.
+    copy = page.reload()
+    # The sheet as this phone last saw it, from the copy kept on the phone, and saying so; under the
+    # same Content-Security-Policy as the page the server sends.
     expect(page.locator(NOTICE)).to_have_text(OFFLINE_SHEET)
+    assert copy is not None
+    assert copy.headers.get("content-security-policy") == build_policy()
     expect(page.locator(DEAL_ROWS)).to_have_count(2)
     expect_deal_form(page, 3)
     play_offline = [10, 10, 15, 5]
