@@ -134,10 +134,11 @@ Replayed = tuple[document.Match, Any, Steps | None]
 # Replays kept by this process, by the match's state: a page asked for again is not replayed,
 # and its next deal is played on from there.
 _REPLAYS: Recent[tuple[Any, ...], Replayed] = Recent(512)
-# And the latest few of each match, whatever its version: a match changed by another process (a
-# deal entered, or taken back) is played on from the one whose deals begin its own.
-_LATEST: Recent[int, tuple[Replayed, ...]] = Recent(512)
-LATEST_KEPT = 3
+# And the latest two of each match, whatever its version: a match changed by another process (a
+# deal entered, or taken back) is played on from the one whose deals begin its own. (A replay of 300
+# deals takes 200 to 500 KB; the two of a match share the results of the deals they both played.)
+_LATEST: Recent[int, tuple[Replayed, ...]] = Recent(256)
+LATEST_KEPT = 2
 
 
 def _keep(key: tuple[Any, ...], replayed: Replayed) -> None:
