@@ -92,22 +92,36 @@ class KeptInclude:
         return self.name
 
     def render(self, context: Context) -> str:
-        key = (
-            self.name,
-            *self.key,
-            translation.get_language(),
-            timezone.get_current_timezone_name(),  # a card's date, a change's time
-            bool(context.get("can_score")),
-        )
-        html = self.kept.get(key)
-        if html is None:
-            assert context.template is not None
-            with context.push(csrf_token=CSRF_PLACEHOLDER):
-                html = context.template.engine.get_template(self.name).render(context)
-            self.kept.put(key, html)
+        html = _kept_drawing(context, self.kept, self.name, self.key, {})
         if context.get("kept_page"):  # the whole page is being kept: its tokens are filled in later
             return mark_safe(html)
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
+
+
+def _kept_drawing(
+    context: Context,
+    kept: Recent[tuple[Any, ...], str],
+    name: str,
+    key: tuple[Any, ...],
+    values: dict[str, Any],
+) -> str:
+    """The template ``name`` drawn with ``values`` added to ``context``, kept under ``key`` and what
+    the markup depends on besides (the language, the time zone, whether the viewer may score); its
+    CSRF token left as the placeholder."""
+    full_key = (
+        name,
+        *key,
+        translation.get_language(),
+        timezone.get_current_timezone_name(),  # a card's date, a change's time
+        bool(context.get("can_score")),
+    )
+    html = kept.get(full_key)
+    if html is None:
+        assert context.template is not None
+        with context.push(values, csrf_token=CSRF_PLACEHOLDER):
+            html = context.template.engine.get_template(name).render(context)
+        kept.put(full_key, html)
+    return html
 
 
 ROWS: Recent[tuple[Any, ...], str] = Recent(4096)
@@ -119,20 +133,7 @@ def kept_row(context: Context, name: str, values: dict[str, Any], key: tuple[Any
     Drawn with the placeholder for its CSRF token, which a kept fragment fills in on its way out;
     anywhere else, it is filled in here.
     """
-    full_key = (
-        name,
-        frozen(values),
-        *key,
-        translation.get_language(),
-        timezone.get_current_timezone_name(),
-        bool(context.get("can_score")),
-    )
-    html = ROWS.get(full_key)
-    if html is None:
-        assert context.template is not None
-        with context.push(values, csrf_token=CSRF_PLACEHOLDER):
-            html = context.template.engine.get_template(name).render(context)
-        ROWS.put(full_key, html)
+    html = _kept_drawing(context, ROWS, name, (frozen(values), *key), values)
     if context.get("csrf_token") == CSRF_PLACEHOLDER:
         return mark_safe(html)
     return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))

@@ -147,6 +147,16 @@ def _keep(key: tuple[Any, ...], replayed: Replayed) -> None:
     _LATEST.put(pk, (replayed, *(_LATEST.get(pk) or ())[: LATEST_KEPT - 1]))
 
 
+def _kept_replay(match: Match, players: Sequence[str]) -> Replayed:
+    """The match's replay as this process kept it, or read, replayed and kept now."""
+    key = state_key(match, players)
+    kept = _REPLAYS.get(key)
+    if kept is None:
+        kept = _replayed(_read(match, players=players), match.pk)
+        _keep(key, kept)
+    return kept
+
+
 def _replayed(rules: document.Match, pk: int) -> Replayed:
     """Match ``pk`` read as ``rules``, replayed: played on from a kept replay of its first deals, if any."""
     for kept, _, state in _LATEST.get(pk) or ():
@@ -171,12 +181,7 @@ def match_standing(match: Match, just_read: bool = False) -> Standing:
             match.refresh_from_db()  # changed since it was read, by this request or another
     players = seat_names(match)
 
-    key = state_key(match, players)
-    kept = _REPLAYS.get(key)
-    if kept is None:
-        kept = _replayed(_read(match, players=players), match.pk)
-        _keep(key, kept)
-    rules, played, _ = kept
+    rules, played, _ = _kept_replay(match, players)
     return Standing(match, rules.players, rules, played)
 
 
@@ -424,13 +429,8 @@ def _as_kept(match: Match) -> tuple[document.Match, Steps | None]:
 
     Kept already, its deals need not be read again, nor replayed to take the next one.
     """
-    players = seat_names(match)
-    key = state_key(match, players)
-    kept = _REPLAYS.get(key)
-    if kept is None:
-        kept = _replayed(_read(match, players=players), match.pk)
-        _keep(key, kept)
-    return kept[0], kept[2]
+    rules, _, state = _kept_replay(match, seat_names(match))
+    return rules, state
 
 
 def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:

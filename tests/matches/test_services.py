@@ -302,6 +302,12 @@ def only_kept(match: Match, *replays: services.Replayed) -> None:
     services._LATEST.put(match.pk, replays)
 
 
+def kept_here(match: Match) -> services.Replayed:
+    """The replay of the match as it is now, as this process keeps it."""
+    rules, state = services._as_kept(stored(match))
+    return (rules, services.match_standing(stored(match)).played, state)
+
+
 def never_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
     def replayed(self: document.Match) -> Any:
         raise AssertionError("replayed from the first deal")
@@ -313,11 +319,10 @@ def test_a_deal_entered_by_another_process_is_played_on_from_the_replay_kept_her
     alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = make_match(deals=[EVEN, ANNA_34])
-    rules, state = services._as_kept(stored(match))
-    kept_here = (rules, services.match_standing(stored(match)).played, state)
+    before = kept_here(match)
     services.deal_record(match=stored(match), entry=EVEN, author=alice)  # "on another process"
     expected = services._read(stored(match)).play()
-    only_kept(match, kept_here)
+    only_kept(match, before)
     never_replayed(monkeypatch)
 
     standing = services.match_standing(stored(match))
@@ -330,11 +335,9 @@ def test_a_deal_taken_back_on_another_process_finds_the_replay_kept_here_from_be
     alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = make_match(deals=[EVEN, ANNA_34])
-    rules, state = services._as_kept(stored(match))
-    before = (rules, services.match_standing(stored(match)).played, state)
+    before = kept_here(match)
     services.deal_record(match=stored(match), entry=EVEN, author=alice)
-    rules, state = services._as_kept(stored(match))
-    with_it = (rules, services.match_standing(stored(match)).played, state)
+    with_it = kept_here(match)
     services.deal_delete(match=stored(match), number=3, author=alice)  # "on another process"
     expected = services._read(stored(match)).play()
     only_kept(match, with_it, before)
@@ -347,12 +350,11 @@ def test_a_deal_corrected_on_another_process_is_replayed_from_the_first_deal(
     alice: User, make_match: MakeMatch
 ) -> None:
     match = make_match(deals=[EVEN, ANNA_34])
-    rules, state = services._as_kept(stored(match))
-    kept_here = (rules, services.match_standing(stored(match)).played, state)
+    before = kept_here(match)
     services.deal_edit(match=stored(match), number=1, entry=ANNA_34, author=alice)
-    only_kept(match, kept_here)
+    only_kept(match, before)
 
     played = services.match_standing(stored(match)).played
 
     assert played == services._read(stored(match)).play()
-    assert played != kept_here[1]
+    assert played != before[1]
