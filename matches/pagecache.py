@@ -81,18 +81,30 @@ class KeptInclude:
     and the entry form) is kept as a placeholder and replaced by this request's token on the way
     out; the entry form's one-time token (TOKEN_PLACEHOLDER) by a new one, each page its own.
     ``kept``: where the output is kept (FRAGMENTS, or CARDS for a match's card).
+    ``number``: the next deal's number, drawn as NUMBER_PLACEHOLDER (``next_number`` in the
+    template, and wherever the drawing's form writes it) and filled in here: an entry form is then
+    kept by what it asks, not by the number of its deal, and a saved deal finds the next one drawn.
     """
 
     def __init__(
-        self, name: str, key: tuple[Any, ...], kept: Recent[tuple[Any, ...], str] = FRAGMENTS
+        self,
+        name: str,
+        key: tuple[Any, ...],
+        kept: Recent[tuple[Any, ...], str] = FRAGMENTS,
+        number: int | None = None,
     ) -> None:
-        self.name, self.key, self.kept = name, key, kept
+        self.name, self.key, self.kept, self.number = name, key, kept, number
 
     def __str__(self) -> str:
         return self.name
 
     def render(self, context: Context) -> str:
-        html = _kept_drawing(context, self.kept, self.name, self.key, {})
+        if self.number is None:
+            html = _kept_drawing(context, self.kept, self.name, self.key, {})
+        else:
+            values = {"next_number": NUMBER_PLACEHOLDER}
+            html = _kept_drawing(context, self.kept, self.name, self.key, values)
+            html = html.replace(NUMBER_PLACEHOLDER, str(self.number))
         if context.get("kept_page"):  # the whole page is being kept: its tokens are filled in later
             return mark_safe(html)
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
@@ -188,3 +200,4 @@ def _filled(html: str, csrf_token: str) -> str:
 # Random, so that no text typed into a page can be mistaken for them.
 CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"
 TOKEN_PLACEHOLDER = str(uuid.uuid4())  # a kept entry form's one-time token
+NUMBER_PLACEHOLDER = f"deal-{secrets.token_hex(12)}"  # a kept entry form's deal number

@@ -170,16 +170,18 @@ def state_key(match: Match, players: Sequence[str]) -> tuple[Any, ...]:
     return (match.pk, match.version, match.updated_at, tuple(players))
 
 
-def match_standing(match: Match, just_read: bool = False) -> Standing:
+def match_standing(match: Match, just_read: bool = False, players: Sequence[str] | None = None) -> Standing:
     """The match replayed, as it is now in the database (``match`` is brought up to date first).
 
-    ``just_read``: this request has just read the match and changed nothing, so it is not asked again.
+    ``just_read``: this request has just read the match and changed nothing, so it is not asked
+    again; ``players``: its players' names, read with it (by a write, under its lock).
     """
     if not just_read:
         current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
         if current is not None and current != (match.version, match.updated_at):
             match.refresh_from_db()  # changed since it was read, by this request or another
-    players = seat_names(match)
+    if players is None:
+        players = seat_names(match)
 
     rules, played, _ = _kept_replay(match, players)
     return Standing(match, rules.players, rules, played)
@@ -421,6 +423,7 @@ def deal_record(
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
     _refresh(match, rules, who, played, state)
     deal.repeated = False  # type: ignore[attr-defined]
+    deal.players = rules.players  # type: ignore[attr-defined]  # read under the lock
     return deal
 
 

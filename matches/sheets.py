@@ -23,7 +23,7 @@ from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Match
-from .pagecache import TOKEN_PLACEHOLDER, KeptInclude
+from .pagecache import NUMBER_PLACEHOLDER, TOKEN_PLACEHOLDER, KeptInclude, frozen
 from .rules.busca import BuscaMatch
 from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
@@ -47,10 +47,12 @@ def entry_form(
     data: Mapping[str, Any] | None = None,
     number: int | None = None,
     token: str | None = None,
+    next_number: int | str | None = None,
 ) -> forms.Form:
     """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given.
 
-    ``token``: the one-time token written in the form, instead of a new one.
+    ``token``: the one-time token written in the form, instead of a new one; ``next_number``: the
+    next deal's number written in it, instead of the one that follows the deals played.
     """
     played, rules = standing.played, standing.rules
     kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
@@ -78,7 +80,10 @@ def entry_form(
             widget=forms.HiddenInput, initial=token or uuid.uuid4, required=False
         )
         form.fields["number"] = forms.IntegerField(
-            widget=forms.HiddenInput, initial=len(played.deals) + 1, required=False, min_value=1
+            widget=forms.HiddenInput,
+            initial=next_number or len(played.deals) + 1,
+            required=False,
+            min_value=1,
         )
     else:
         version = standing.match.deals.get(number=number).version
@@ -126,11 +131,11 @@ def sheet_context(
     """
     match, played, rules = standing.match, standing.played, standing.rules
     key = (*state_key(match, standing.players), bottom, all_deals)
-    form_template: str | KeptInclude = f"matches/{rules.variant.family}_form.html"
-    if form is None and played.outcome is None and can_score:
-        # A blank form: drawn once per version of the match, each page given its own token.
-        form = SimpleLazyObject(lambda: entry_form(standing, token=TOKEN_PLACEHOLDER))
-        form_template = KeptInclude(form_template, (*key, "blank"))
+    blank = form is None and played.outcome is None and can_score
+    if blank:  # drawn once, kept (below): each page given its own token
+        form = SimpleLazyObject(
+            lambda: entry_form(standing, token=TOKEN_PLACEHOLDER, next_number=NUMBER_PLACEHOLDER)
+        )
     context = {
         "match": match,
         "variant": rules.variant,
@@ -139,13 +144,13 @@ def sheet_context(
         "played": played,
         "outcome": played.outcome,
         "form": form,
+        "form_template": f"matches/{rules.variant.family}_form.html",
         "entry_open": form is not None and played.outcome is None,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
         # The drawing and the deal table are drawn once per version of the match (pagecache).
         "top_template": KeptInclude(f"matches/{rules.variant.family}_top.html", key),
         "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
-        "form_template": form_template,
         "can_score": can_score,
         # Only when the log is drawn: the latest few, or with every deal a longer list.
         "changes": SimpleLazyObject(lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES)),
@@ -162,7 +167,24 @@ def sheet_context(
     )
     if shown is not None and len(played.deals) > shown:
         context["older_deals"] = len(played.deals) - shown
+    if blank:
+        context["form_template"] = KeptInclude(
+            context["form_template"], _blank_form_key(standing, context), number=context["next_number"]
+        )
     return context
+
+
+def _blank_form_key(standing: Standing, context: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What a blank entry form asks, whatever the number of its deal: the match, its house rules,
+    its players, who deals and who leads. A saved deal finds the next deal's form drawn whenever
+    the same player dealt before (the number is filled in: KeptInclude).
+    """
+    match, played = standing.match, standing.played
+    key = ("blank", match.pk, frozen(match.options), standing.players, played.next_dealer)
+    key += (context.get("next_leader"),)
+    if standing.rules.variant.family == "mambassa":  # who is still in, and whether cards were shown
+        key += state_key(match, standing.players)
+    return key
 
 
 def _editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

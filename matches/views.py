@@ -280,7 +280,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                     standing = services.match_standing(match)
                 else:  # the match as the write left it, its new version replayed and kept: not read again
                     match = deal.match
-                    standing = services.match_standing(match, just_read=True)
+                    standing = services.match_standing(match, just_read=True, players=deal.players)
     bottom = holder_seat(request, match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result

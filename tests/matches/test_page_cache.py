@@ -397,3 +397,52 @@ def test_a_kept_card_shows_its_date_in_the_time_zone_of_the_page(
 def test_a_row_holding_something_that_could_change_once_kept_is_refused() -> None:
     with pytest.raises(TypeError):
         pagecache.frozen({"number": 1, "cells": [{"hands": {1, 2}}]})
+
+
+# -- The entry form, kept by what it asks (the number of its deal filled in) -------------------
+
+BRUNO_TAKES_14 = {"points": [10, 14, 9, 7]}
+
+
+def entry_form_of(client: Client, match: Match) -> str:
+    """The entry form as the match page shows it, its one-time token and CSRF token left out."""
+    html = page(client, match).content.decode()
+    form = re.search(r'<form id="deal-form".*?</form>', html, re.S)
+    assert form is not None
+    return re.sub(r'name="(token|csrfmiddlewaretoken)" value="[^"]+"', "", form.group(0))
+
+
+def test_the_next_deals_form_kept_from_an_earlier_deal_has_its_own_number(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    """After Anna's busca Anna deals, deal 2 as deal 3: the second form is the first one kept."""
+    match = make_match("busca-001", deals=[ANNA_TAKES_14])
+    pagecache.FRAGMENTS.clear()
+    first = entry_form_of(alice_client, match)
+    play_deal(alice_client, match)
+
+    kept = entry_form_of(alice_client, match)
+    forms_drawn = [key for key in pagecache.FRAGMENTS.items if key[0] == "matches/busca_form.html"]
+    assert len(forms_drawn) == 1
+    for cache in (pagecache.FRAGMENTS, pagecache.PAGES):
+        cache.clear()
+    drawn_afresh = entry_form_of(alice_client, match)
+
+    assert kept == drawn_afresh
+    assert "Deal 3" in kept
+    assert "Save deal 3" in kept
+    assert 'name="number" value="3"' in kept
+    assert pagecache.NUMBER_PLACEHOLDER not in kept
+    assert kept == re.sub(r'([Dd]eal |name="number" value=")2\b', r"\g<1>3", first)  # but for its number
+
+
+def test_the_next_deals_form_is_not_the_one_kept_for_another_dealer(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match("busca-001", deals=[ANNA_TAKES_14])
+    assert "Anna deals" in text(page(alice_client, match), "p", class_="next")
+
+    play_deal(alice_client, match, BRUNO_TAKES_14)
+
+    assert "Bruno deals" in text(page(alice_client, match), "p", class_="next")
+    assert "Carla leads" in text(page(alice_client, match), "p", class_="next")
