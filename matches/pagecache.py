@@ -14,13 +14,13 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template import Context
+from django.template import Context, loader
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.html import conditional_escape
@@ -110,6 +110,13 @@ class KeptInclude:
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
 
 
+def _full_key(name: str, key: tuple[Any, ...], can_score: bool) -> tuple[Any, ...]:
+    """``key`` and what a kept drawing depends on besides: the language, the time zone (a card's
+    date, a change's time) and whether the viewer may score."""
+    language, zone = translation.get_language(), timezone.get_current_timezone_name()
+    return (name, *key, language, zone, can_score)
+
+
 def _kept_drawing(
     context: Context,
     kept: Recent[tuple[Any, ...], str],
@@ -117,16 +124,9 @@ def _kept_drawing(
     key: tuple[Any, ...],
     values: dict[str, Any],
 ) -> str:
-    """The template ``name`` drawn with ``values`` added to ``context``, kept under ``key`` and what
-    the markup depends on besides (the language, the time zone, whether the viewer may score); its
-    CSRF token left as the placeholder."""
-    full_key = (
-        name,
-        *key,
-        translation.get_language(),
-        timezone.get_current_timezone_name(),  # a card's date, a change's time
-        bool(context.get("can_score")),
-    )
+    """The template ``name`` drawn with ``values`` added to ``context``, kept under ``key`` (and
+    _full_key's parts); its CSRF token left as the placeholder."""
+    full_key = _full_key(name, key, bool(context.get("can_score")))
     html = kept.get(full_key)
     if html is None:
         assert context.template is not None
@@ -134,6 +134,41 @@ def _kept_drawing(
             html = context.template.engine.get_template(name).render(context)
         kept.put(full_key, html)
     return html
+
+
+def kept_part(
+    kept: Recent[tuple[Any, ...], str], name: str, key: tuple[Any, ...], values: Callable[[], dict[str, Any]]
+) -> str:
+    """The template ``name`` drawn on its own with ``values()`` (asked only when it is not kept),
+    kept as KeptInclude keeps it for a viewer who may not score: a slot of a kept page."""
+    full_key = _full_key(name, key, False)
+    html = kept.get(full_key)
+    if html is None:
+        html = loader.render_to_string(name, {**values(), "csrf_token": CSRF_PLACEHOLDER})
+        kept.put(full_key, html)
+    return html
+
+
+def is_kept(kept: Recent[tuple[Any, ...], str], name: str, key: tuple[Any, ...]) -> bool:
+    return kept.get(_full_key(name, key, False)) is not None
+
+
+class Slot:
+    """A part of a kept page that changes on its own (a match's card in a list): the page is kept
+    with a marker in its place, and kept_page puts the part, kept by its own key, there."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def render(self, context: Context) -> str:
+        return mark_safe(slot_marker(self.name))
+
+
+def slot_marker(name: str) -> str:
+    return f"<!--{SLOT_PLACEHOLDER}:{name}-->"
 
 
 ROWS: Recent[tuple[Any, ...], str] = Recent(4096)
@@ -167,15 +202,21 @@ def frozen(value: Any) -> Hashable:
 PAGES: Recent[tuple[Any, ...], str] = Recent(128)
 
 
-def kept_page(request: HttpRequest, key: tuple[Any, ...], draw: Callable[[bool], str]) -> HttpResponse:
+def kept_page(
+    request: HttpRequest,
+    key: tuple[Any, ...],
+    draw: Callable[[bool], str],
+    slots: Mapping[str, str] | None = None,
+) -> HttpResponse:
     """A page drawn once per ``key``, language and address, each request given its own tokens.
 
     ``key`` must name everything the page shows (the match's state, who asks and what they may
-    do); ``draw(kept)`` draws it, ``kept`` saying that it is kept (``kept_page`` in its context).
+    do) but its ``slots``; ``draw(kept)`` draws it, ``kept`` saying that it is kept (``kept_page``
+    in its context). ``slots``: the markup of each Slot drawn in the page, by name.
     A page with messages to show is drawn afresh: they are for this request only.
     """
     if len(messages.get_messages(request)):
-        return HttpResponse(draw(False))
+        return HttpResponse(_filled(_slotted(draw(False), slots), get_token(request)))
     key = (*key, translation.get_language(), request.get_full_path())
     html = PAGES.get(key)
     if html is None:
@@ -185,7 +226,13 @@ def kept_page(request: HttpRequest, key: tuple[Any, ...], draw: Callable[[bool],
         if found is not None:
             html = html.replace(found.group(1), CSRF_PLACEHOLDER)
         PAGES.put(key, html)
-    return HttpResponse(_filled(html, get_token(request)))
+    return HttpResponse(_filled(_slotted(html, slots), get_token(request)))
+
+
+def _slotted(html: str, slots: Mapping[str, str] | None) -> str:
+    for name, part in (slots or {}).items():
+        html = html.replace(slot_marker(name), part)
+    return html
 
 
 def _filled(html: str, csrf_token: str) -> str:
@@ -200,4 +247,5 @@ def _filled(html: str, csrf_token: str) -> str:
 # Random, so that no text typed into a page can be mistaken for them.
 CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"
 TOKEN_PLACEHOLDER = str(uuid.uuid4())  # a kept entry form's one-time token
+SLOT_PLACEHOLDER = f"slot-{secrets.token_hex(12)}"
 NUMBER_PLACEHOLDER = f"deal-{secrets.token_hex(12)}"  # a kept entry form's deal number

@@ -79,15 +79,16 @@ def seat_names(match: Match) -> tuple[str, ...]:
 
 
 def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
-    """The state (``state_key``) of each match of an owner (``by="owner"``) or of an evening
-    (``by="evening"``), by pk, in one plain query: what a kept list of matches is keyed on, and
-    its players' names."""
+    """The state of each match of an owner (``by="owner"``) or of an evening (``by="evening"``),
+    by pk, in one plain query: its pk, version, update time, status and players' names (last),
+    what a kept list of matches is keyed on. In the order the page lists them: an owner's in
+    progress first, then newest first; an evening's oldest first."""
     with connection.cursor() as cursor:
         cursor.execute(_states_sql(by), [pk])
         rows = cursor.fetchall()
     names: dict[tuple[Any, ...], list[str]] = {}
-    for match_pk, version, updated_at, name in rows:
-        names.setdefault((match_pk, version, updated_at), []).append(name)
+    for match_pk, version, updated_at, status, name in rows:
+        names.setdefault((match_pk, version, updated_at, status), []).append(name)
     return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
 
 
@@ -111,12 +112,15 @@ def _seat_names_sql() -> str:
 
 @functools.cache
 def _states_sql(by: str) -> str:
-    match = ", ".join(_column(Match, name) for name in ("id", "version", "updated_at"))
+    match = ", ".join(_column(Match, name) for name in ("id", "version", "updated_at", "status"))
+    # As the matches page and an evening list their matches (ties: the order they were made).
+    status, created, pk = (_column(Match, name) for name in ("status", "created_at", "id"))
+    listed = f"{status} DESC, {created} DESC, {pk} DESC" if by == "owner" else f"{created}, {pk}"
     return (
         f"SELECT {match}, {_column(Player, 'name')} FROM {_table(Match)}"
         f" LEFT JOIN {_table(Seat)} ON {_column(Seat, 'match')} = {_column(Match, 'id')}"
         f" LEFT JOIN {_table(Player)} ON {_column(Seat, 'player')} = {_column(Player, 'id')}"
-        f" WHERE {_column(Match, by)} = %s ORDER BY {_column(Match, 'id')}, {_column(Seat, 'position')}"
+        f" WHERE {_column(Match, by)} = %s ORDER BY {listed}, {_column(Seat, 'position')}"
     )
 
 

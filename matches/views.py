@@ -21,8 +21,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import conditional_escape
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -105,26 +107,47 @@ def match_list(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         rows = [_card_row(match, services.seat_names(match)) for match in joined]
         return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
-    # The list shows each match's state, the phone's joined ones apart (pagecache); the matches
-    # themselves are read only to draw it, their players' names with their states.
+    # The list is kept by which matches it shows, in which order (the phone's joined ones apart),
+    # each match's card kept by its state and put in its place (pagecache.Slot): a deal entered
+    # draws one card, not the page. The matches are read only to draw the cards not kept.
     joined_states = [services.state_key(m, services.seat_names(m)) for m in joined]
-    states = services.match_states("owner", request.user.pk)
+    states = services.match_states("owner", request.user.pk)  # in the list's order
 
     def draw(kept: bool) -> str:
-        owned = Match.objects.filter(owner=request.user).order_by(
-            "-status", "-created_at"
-        )  # in progress first
-        rows = [_card_row(m, _names(m, states)) for m in owned]
+        rows = [{"card": pagecache.Slot(str(pk))} for pk in states]
         context = {"rows": rows, "joined": [_card_row(m, services.seat_names(m)) for m in joined]}
         return render_to_string("matches/match_list.html", context, request)
 
-    key = ("match_list", request.user.pk, *joined_states, "owned", *states.values())
-    return pagecache.kept_page(request, key, draw)
+    key = ("match_list", request.user.pk, *joined_states, "owned", tuple(states))
+    return pagecache.kept_page(request, key, draw, slots=_kept_cards(states, "matches/_match_card.html"))
 
 
 def _names(match: Match, states: dict[int, tuple[Any, ...]]) -> Sequence[str]:
     """The players' names read with the match's state (asked again for a match added since)."""
     return states[match.pk][-1] if match.pk in states else services.seat_names(match)
+
+
+def _kept_cards(
+    states: dict[int, tuple[Any, ...]],
+    template: str,
+    public: bool | None = None,
+    read: dict[int, Match] | None = None,
+) -> dict[str, str]:
+    """Each match's card by its pk (as a Slot's name), kept per state of the match (and for an
+    evening, ``public`` or not); the matches of the cards not kept are read (unless ``read``
+    already), in one query."""
+    keys = {pk: state if public is None else (*state, public) for pk, state in states.items()}
+    missing = [pk for pk, key in keys.items() if not pagecache.is_kept(pagecache.CARDS, template, key)]
+    read = read or (Match.objects.in_bulk(missing) if missing else {})
+
+    def card(pk: int) -> str:
+        def values() -> dict[str, Any]:
+            match = read.get(pk) or Match.objects.get(pk=pk)  # (or dropped from the store since)
+            return {"row": sheets.history_row(match, states[pk][-1]), "public": public}
+
+        return pagecache.kept_part(pagecache.CARDS, template, keys[pk], values)
+
+    return {str(pk): card(pk) for pk in states}
 
 
 def _card_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -528,18 +551,38 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     public_url = None
     if evening.public_token:
         public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
+    states = services.match_states("evening", evening.pk)  # in the evening's order
+    came = tuple((player.pk, player.name) for player in evening.players.all())
+    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()))
 
-    states = services.match_states("evening", evening.pk)
+    # The page is kept by the evening, who came, what was paid, which matches it lists and what
+    # its settlement counts: the finished matches' states. Each match's card, and the summary,
+    # change with every deal of a match in progress: they are kept apart and put in their places
+    # (pagecache.Slot). The matches are read only to draw what is not kept.
+    finished = tuple(state for state in states.values() if state[3] == Match.Status.FINISHED)
+    listed = tuple(states)
+    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, listed, finished)
 
     def draw(kept: bool) -> str:
         context = {**_evening_context(evening, states), "public_url": public_url}
+        for row in context["rows"]:
+            row["card"] = pagecache.Slot(str(row["match"].pk))
+        context["summary"] = mark_safe(pagecache.slot_marker("summary"))
         return render_to_string("matches/evening.html", context, request)
 
-    # The page shows the evening, who came, what was paid, and each match's state (pagecache).
-    came = tuple((player.pk, player.name) for player in evening.players.all())
-    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()))
-    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, *states.values())
-    return pagecache.kept_page(request, key, draw)
+    summary_key = ("evening", evening.pk, evening.date, evening.place, paid, *states.values(), get_language())
+    summary = summaries.SUMMARIES.get(summary_key)
+    read: dict[int, Match] = {}
+    if summary is None:
+        read = {match.pk: match for match in evenings.evening_matches(evening, seats=False)}
+        names = {match_pk: state[-1] for match_pk, state in states.items()}
+        rows = evenings.evening_rows(evening, list(read.values()), names)
+        settlement = evenings.evening_settlement(evening, list(read.values()), names)
+        summary = summaries.evening_summary(evening, rows, settlement)
+        summaries.SUMMARIES.put(summary_key, summary)
+    slots = _kept_cards(states, "matches/evening.html#match-card", public=False, read=read)
+    slots["summary"] = conditional_escape(summary)
+    return pagecache.kept_page(request, key, draw, slots=slots)
 
 
 @login_required

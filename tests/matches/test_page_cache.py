@@ -446,3 +446,73 @@ def test_the_next_deals_form_is_not_the_one_kept_for_another_dealer(
 
     assert "Bruno deals" in text(page(alice_client, match), "p", class_="next")
     assert "Carla leads" in text(page(alice_client, match), "p", class_="next")
+
+
+# -- A kept list or evening, its cards and summary put in their places (pagecache.Slot) ----------
+
+
+def kept_pages(kind: str) -> int:
+    return sum(key[0] == kind for key in pagecache.PAGES.items)
+
+
+def test_a_deal_entered_redraws_its_card_in_the_kept_list_not_the_list(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match, other = make_match(deals=[EVEN]), make_match("busca-001")
+    pagecache.PAGES.clear()
+    alice_client.get(reverse("match_list"))
+
+    services.deal_record(match=match, entry=EVEN, author=alice)
+    shown = alice_client.get(reverse("match_list"))
+
+    assert kept_pages("match_list") == 1  # the list kept, by which matches it shows
+    assert texts(shown, "span", class_="meta")[1].endswith("2 deals")  # newest first: `other`, then `match`
+    assert texts(shown, "span", class_="meta")[0].endswith("0 deals")
+    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
+    assert other.pk != match.pk
+
+
+def test_a_match_that_ends_moves_in_the_kept_list_below_those_in_progress(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    ending, newer = two_deal_match(make_match), make_match()
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="status") == ["in progress"] * 2
+
+    services.deal_record(match=ending, entry=ANNA_TAKES_14, author=alice)
+
+    shown = alice_client.get(reverse("match_list"))
+    assert texts(shown, "span", class_="status") == ["in progress", "finished"]
+    assert count(shown, "a", href=newer.get_absolute_url()) == 1
+
+
+def test_a_deal_entered_redraws_the_kept_evenings_card_and_summary_not_the_evening(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    url = in_evening(alice, match, two_deal_match(make_match))
+    pagecache.PAGES.clear()
+    assert "In progress after 1 deals" in text(alice_client.get(url), "textarea")
+
+    services.deal_record(match=match, entry=EVEN, author=alice)
+    shown = alice_client.get(url)
+
+    assert kept_pages("evening") == 1  # kept by what it settles: no match has ended
+    assert "In progress after 2 deals" in text(shown, "textarea")
+    assert texts(shown, "span", class_="players")[0] == "Anna 2 Bruno 2 Carla 2 Dario 2"
+    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
+
+
+def test_an_evening_drawn_with_a_message_has_its_cards_and_summary_in_their_places(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    in_evening(alice, match)
+    evening_pk = Match.objects.get(pk=match.pk).evening_id
+    sent = {"payer": "1", "payee": "2", "amount": "1.00"}
+
+    shown = alice_client.post(reverse("payment_toggle", args=[evening_pk]), sent, follow=True)
+
+    assert "That payment is not one of this evening" in shown.content.decode()  # the message shown
+    assert texts(shown, "span", class_="players") == ["Anna 1 Bruno 1 Carla 1 Dario 1"]
+    assert "In progress after 1 deals" in text(shown, "textarea")
+    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
