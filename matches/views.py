@@ -147,7 +147,8 @@ def _kept_cards(
 
         return pagecache.kept_part(pagecache.CARDS, template, keys[pk], values)
 
-    return {str(pk): card(pk) for pk in states}
+    gone = {pk for pk in missing if pk not in read}  # deleted since their states were read
+    return {str(pk): "" if pk in gone else card(pk) for pk in states}
 
 
 def _card_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -574,7 +575,8 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     summary = summaries.SUMMARIES.get(summary_key)
     read: dict[int, Match] = {}
     if summary is None:
-        read = {match.pk: match for match in evenings.evening_matches(evening, seats=False)}
+        # (Not a match added since the states were read: its card and line come with the next visit.)
+        read = {m.pk: m for m in evenings.evening_matches(evening, seats=False) if m.pk in states}
         names = {match_pk: state[-1] for match_pk, state in states.items()}
         rows = evenings.evening_rows(evening, list(read.values()), names)
         settlement = evenings.evening_settlement(evening, list(read.values()), names)
