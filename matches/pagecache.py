@@ -136,21 +136,25 @@ def _kept_drawing(
     return html
 
 
-def kept_part(
-    kept: Recent[tuple[Any, ...], str], name: str, key: tuple[Any, ...], values: Callable[[], dict[str, Any]]
-) -> str:
-    """The template ``name`` drawn on its own with ``values()`` (asked only when it is not kept),
-    kept as KeptInclude keeps it for a viewer who may not score: a slot of a kept page."""
-    full_key = _full_key(name, key, False)
-    html = kept.get(full_key)
-    if html is None:
-        html = loader.render_to_string(name, {**values(), "csrf_token": CSRF_PLACEHOLDER})
-        kept.put(full_key, html)
-    return html
-
-
-def is_kept(kept: Recent[tuple[Any, ...], str], name: str, key: tuple[Any, ...]) -> bool:
-    return kept.get(_full_key(name, key, False)) is not None
+def kept_parts(
+    kept: Recent[tuple[Any, ...], str],
+    name: str,
+    keys: Mapping[K, tuple[Any, ...]],
+    values: Callable[[list[K]], Mapping[K, dict[str, Any]]],
+) -> dict[K, str]:
+    """The template ``name`` drawn on its own once per key (the slots of a kept page), kept as
+    KeptInclude keeps it for a viewer who may not score. Those not kept are drawn with what
+    ``values(missing)`` gives for each, asked once for them all; one it gives nothing for (gone
+    since) is left empty."""
+    full_keys = {part: _full_key(name, key, False) for part, key in keys.items()}
+    parts = {part: kept.get(full_key) for part, full_key in full_keys.items()}
+    missing = [part for part, html in parts.items() if html is None]
+    if missing:
+        for part, context in values(missing).items():
+            html = loader.render_to_string(name, {**context, "csrf_token": CSRF_PLACEHOLDER})
+            kept.put(full_keys[part], html)
+            parts[part] = html
+    return {part: html or "" for part, html in parts.items()}
 
 
 class Slot:

@@ -137,18 +137,16 @@ def _kept_cards(
     evening, ``public`` or not); the matches of the cards not kept are read (unless ``read``
     already), in one query."""
     keys = {pk: state if public is None else (*state, public) for pk, state in states.items()}
-    missing = [pk for pk, key in keys.items() if not pagecache.is_kept(pagecache.CARDS, template, key)]
-    read = read or (Match.objects.in_bulk(missing) if missing else {})
 
-    def card(pk: int) -> str:
-        def values() -> dict[str, Any]:
-            match = read.get(pk) or Match.objects.get(pk=pk)  # (or dropped from the store since)
-            return {"row": sheets.history_row(match, states[pk][-1]), "public": public}
+    def values(missing: list[int]) -> dict[int, dict[str, Any]]:
+        matches = read or Match.objects.in_bulk(missing)  # (not one deleted since its state was read)
+        row = sheets.history_row
+        return {
+            pk: {"row": row(matches[pk], states[pk][-1]), "public": public} for pk in missing if pk in matches
+        }
 
-        return pagecache.kept_part(pagecache.CARDS, template, keys[pk], values)
-
-    gone = {pk for pk in missing if pk not in read}  # deleted since their states were read
-    return {str(pk): "" if pk in gone else card(pk) for pk in states}
+    cards = pagecache.kept_parts(pagecache.CARDS, template, keys, values)
+    return {str(pk): card for pk, card in cards.items()}
 
 
 def _card_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -564,11 +562,17 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     listed = tuple(states)
     key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, listed, finished)
 
+    names = {match_pk: state[-1] for match_pk, state in states.items()}
+
     def draw(kept: bool) -> str:
-        context = {**_evening_context(evening, states), "public_url": public_url}
-        for row in context["rows"]:
-            row["card"] = pagecache.Slot(str(row["match"].pk))
-        context["summary"] = mark_safe(pagecache.slot_marker("summary"))
+        matches = [match for match in evenings.evening_matches(evening, seats=False) if match.pk in states]
+        context = {
+            "evening": evening,
+            "rows": [{"card": pagecache.Slot(str(match_pk))} for match_pk in states],
+            "settlement": evenings.evening_settlement(evening, matches, names),
+            "summary": mark_safe(pagecache.slot_marker("summary")),
+            "public_url": public_url,
+        }
         return render_to_string("matches/evening.html", context, request)
 
     summary_key = ("evening", evening.pk, evening.date, evening.place, paid, *states.values(), get_language())
@@ -577,7 +581,6 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if summary is None:
         # (Not a match added since the states were read: its card and line come with the next visit.)
         read = {m.pk: m for m in evenings.evening_matches(evening, seats=False) if m.pk in states}
-        names = {match_pk: state[-1] for match_pk, state in states.items()}
         rows = evenings.evening_rows(evening, list(read.values()), names)
         settlement = evenings.evening_settlement(evening, list(read.values()), names)
         summary = summaries.evening_summary(evening, rows, settlement)
