@@ -29,7 +29,7 @@ from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
 from .rules.registry import GAMES
 from .rules.whist import Rubber
-from .services import UNDOABLE, Standing, state_key
+from .services import UNDOABLE, Standing, seat_names, state_key
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
@@ -153,7 +153,9 @@ def sheet_context(
         "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
         "can_score": can_score,
         # Only when the log is drawn: the latest few, or with every deal a longer list.
-        "changes": SimpleLazyObject(lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES)),
+        "changes": SimpleLazyObject(
+            lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES, standing.players)
+        ),
         "change_log_template": KeptInclude("matches/change_log.html", key),
         "bottom": bottom,
         "all_deals": all_deals,
@@ -214,29 +216,84 @@ CHANGE_TEXTS = {
 }
 
 
-def _entry_text(entry: Any) -> str:
+def _entry_text(entry: Any, names: Sequence[str], family: str) -> str:
+    """A deal's entry as the change log reads it: "Anna 14, Bruno 10, …; last trick: Carla"."""
     if not isinstance(entry, dict):
         return ""
-    return "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in entry.items())
+    said = {"busca": _busca_said, "mambassa": _mambassa_said, "whist": _whist_said}[family]
+    return "; ".join(text for text in (said(key, value, names) for key, value in entry.items()) if text)
 
 
-def change_rows(match: Match, limit: int = SHOWN_CHANGES) -> list[dict[str, Any]]:
-    """The latest ``limit`` changes of a match, newest first, as the change log shows them.
+def _busca_said(key: str, value: Any, names: Sequence[str]) -> str:
+    if key == "points":
+        return ", ".join(f"{n} {p}" for n, p in zip(names, value, strict=False)) if value else _("no points")
+    if key == "covered" and isinstance(value, list):
+        failed = [n for n, covered in zip(names, value, strict=False) if covered is False]
+        return _("didn't cover: %(names)s") % {"names": ", ".join(failed)} if failed else ""
+    if key == "last_trick":
+        return _("last trick: %(name)s") % {"name": value}
+    if key == "penalties" and isinstance(value, list):
+        kinds = {"renege": _("renege: %(name)s"), "misdeal": _("misdeal: %(name)s")}
+        return ", ".join(kinds.get(p.get("kind"), "%(name)s") % {"name": p.get("player")} for p in value)
+    return _common_said(key, value)
+
+
+def _mambassa_said(key: str, value: Any, names: Sequence[str]) -> str:
+    if key == "hands" and isinstance(value, list):
+        return ", ".join(f"{n} {' '.join(hand)}" for n, hand in zip(names, value, strict=False) if hand)
+    if key == "payers" and isinstance(value, list):
+        return _("paying: %(names)s") % {"names": ", ".join(value)}
+    if key in ("mambassa", "quarantuno"):
+        return f"{key.capitalize()}: {value}"
+    return _common_said(key, value)
+
+
+def _whist_said(key: str, value: Any, names: Sequence[str]) -> str:
+    if key in ("tricks", "honours") and isinstance(value, list):
+        said = _("tricks %(counts)s") if key == "tricks" else _("honours %(counts)s")
+        return said % {"counts": "–".join(str(count) for count in value)}
+    if key == "revoke" and value in (0, 1) and len(names) == 4:
+        return _("revoke: %(pair)s") % {"pair": pair_names(names)[value]}
+    return _common_said(key, value)
+
+
+def _common_said(key: str, value: Any) -> str:
+    if key == "dealer":
+        return _("dealt by %(name)s") % {"name": value}
+    return f"{key} {json.dumps(value, ensure_ascii=False)}"  # nothing the forms write
+
+
+def _options_text(match: Match, changed: dict[str, Any]) -> str:
+    """House rules changed, as the match page lists them: "Stake: 2"."""
+    variant = GAMES[match.game]
+    rules = zip(variant.options, house_rules(variant, changed), strict=True)
+    return "; ".join(f"{label}: {shown}" for option, (label, shown) in rules if option.key in changed)
+
+
+def change_rows(
+    match: Match, limit: int = SHOWN_CHANGES, names: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    """The latest ``limit`` changes of a match, newest first, as the change log shows them;
+    ``names``: its players' names (read if not given).
 
     One more is read, to know whether there are older ones: its row is marked ``more`` and not shown.
     """
+    if names is None:
+        names = seat_names(match)
+    family = GAMES[match.game].family
     rows = []
     for change in match.changes.select_related("undone_by")[: limit + 1]:
         if len(rows) == limit:
             rows.append({"more": True})
             break
         undone = hasattr(change, "undone_by")
-        detail = _entry_text(change.after if change.after is not None else change.before)
+        detail = _entry_text(change.after if change.after is not None else change.before, names, family)
         if change.kind == Change.Kind.DEAL_EDITED:
-            detail = f"{_entry_text(change.before)} → {_entry_text(change.after)}"
+            before, after = (_entry_text(entry, names, family) for entry in (change.before, change.after))
+            detail = f"{before} → {after}"
         if change.kind == Change.Kind.OPTIONS_CHANGED:
             changed = {k: v for k, v in (change.after or {}).items() if (change.before or {}).get(k) != v}
-            detail = _entry_text(changed)
+            detail = _options_text(match, changed)
         if change.kind in (Change.Kind.MATCH_FINISHED, Change.Kind.MATCH_REOPENED):
             detail = ""  # the deals above say how it ended; its stored data reads "ended_after_deal null"
         rows.append(

@@ -13,8 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from matches import services
+from matches import services, sheets
 from matches.models import Change, Deal, Match
 from matches.rules.core import Refused
 
@@ -286,9 +287,10 @@ def test_the_match_page_shows_the_log_newest_first_with_who_what_and_an_undo_but
 
     items = texts(page.content.decode().split('<ol class="changes">')[1], "li")
     assert len(items) == 2
-    assert items[0].startswith("Deal 1 corrected points [10, 10, 10, 10] → points [8, 25, 5, 2] Bruno · ")
+    even, bruno_25 = "Anna 10, Bruno 10, Carla 10, Dario 10", "Anna 8, Bruno 25, Carla 5, Dario 2"
+    assert items[0].startswith(f"Deal 1 corrected {even} → {bruno_25} Bruno · ")
     assert items[0].endswith("Undo")
-    assert items[1].startswith("Deal 1 entered points [10, 10, 10, 10] alice · ")
+    assert items[1].startswith(f"Deal 1 entered {even} alice · ")
     for done in match.changes.all():
         assert f'action="{undo_url(match, done)}"' in page.content.decode()
 
@@ -305,7 +307,7 @@ def test_the_match_page_shows_the_latest_ten_changes_and_links_to_the_others(
     every = alice_client.get(url + "?deals=all").content.decode()
 
     newest_ten = [f"Deal {n} entered" for n in range(12, 2, -1)]
-    assert [item.split(" points")[0] for item in items[:10]] == newest_ten
+    assert [item.split(" Anna 14")[0] for item in items[:10]] == newest_ten
     assert len(items) == 11
     assert items[10] == "Show the earlier changes"
     assert f'href="{url}?deals=all#changes"' in page
@@ -323,7 +325,7 @@ def test_the_log_marks_an_undone_change_and_offers_a_redo_of_the_undo(
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
 
     items = texts(page.split('<ol class="changes">')[1], "li")
-    assert items[0].startswith("Deal 2 deleted points [8, 25, 5, 2] alice · ")
+    assert items[0].startswith("Deal 2 deleted Anna 8, Bruno 25, Carla 5, Dario 2 alice · ")
     assert items[0].endswith("Redo")
     assert items[1].startswith("Deal 2 entered")
     assert items[1].endswith("· undone")  # no button: it was undone
@@ -417,3 +419,69 @@ def test_a_viewer_reads_the_log_but_may_not_undo(make_match: MakeMatch) -> None:
     assert undo_url(match, entered) not in page
     assert phone.post(undo_url(match, entered)).status_code == 403
     assert entries(match) == [(1, EVEN)]
+
+
+# -- what each change says, in the players' words -----------------------------------------------
+
+
+def details(match: Match) -> list[str]:
+    """What the log says of each change, newest first."""
+    return [row["detail"] for row in sheets.change_rows(match)]
+
+
+def test_a_busca_deal_reads_with_the_players_names_not_the_stored_fields(make_match: MakeMatch) -> None:
+    entry = {
+        "points": [20, 0, 10, 7],
+        "covered": [True, False, True, True],
+        "last_trick": "Carla",
+        "penalties": [{"player": "Bruno", "kind": "renege"}, {"player": "Anna", "kind": "misdeal"}],
+        "dealer": "Anna",
+    }
+    match = make_match(deals=[entry])
+
+    assert details(match) == [
+        "Anna 20, Bruno 0, Carla 10, Dario 7; didn't cover: Bruno; last trick: Carla;"
+        " renege: Bruno, misdeal: Anna; dealt by Anna"
+    ]
+
+
+def test_a_whist_deal_reads_as_tricks_and_honours_of_each_pair(make_match: MakeMatch) -> None:
+    match = make_match("whist", deals=[{"tricks": [9, 4], "honours": [3, 1]}], revoke_penalty="three_points")
+    services.deal_record(match=match, entry={"tricks": [6, 7], "honours": [2, 2], "revoke": 1}, author=BRUNO)
+
+    assert details(match) == ["tricks 6–7; honours 2–2; revoke: Bruno & Dario", "tricks 9–4; honours 3–1"]
+
+
+def test_a_mambassa_deal_reads_as_who_paid_or_the_cards_shown(make_match: MakeMatch) -> None:
+    hands = [
+        ["1D", "1S", "1C", "1B"],
+        ["FC", "CC", "RC", "3C"],
+        ["5S", "6S", "7S", "2B"],
+        ["4D", "5D", "6B", "7C"],
+    ]
+    match = make_match("mambassa", deals=[{"payers": ["Bruno", "Carla", "Dario"], "mambassa": "Anna"}])
+    services.deal_record(match=match, entry={"hands": hands}, author=BRUNO)
+
+    assert details(match) == [
+        "Anna 1D 1S 1C 1B, Bruno FC CC RC 3C, Carla 5S 6S 7S 2B, Dario 4D 5D 6B 7C",
+        "paying: Bruno, Carla, Dario; Mambassa: Anna",
+    ]
+
+
+def test_new_house_rules_read_as_the_match_page_lists_them(make_match: MakeMatch, alice: User) -> None:
+    match = make_match("busca-001", stake=1)
+    services.match_options_change(match=match, options={"stake": 2, "max_deals": 12}, author=alice)
+
+    assert details(match) == ["Stake: 2; Number of deals: 12"]
+
+
+def test_the_log_reads_in_italian_on_an_italian_page(make_match: MakeMatch) -> None:
+    entry = {"points": [30, 0, 7, 0], "covered": [True, False, True, True], "last_trick": "Anna"}
+    match = make_match(deals=[entry])
+
+    with translation.override("it"):
+        detail = details(match)[0]
+
+    assert detail.startswith("Anna 30, Bruno 0, Carla 7, Dario 0; ")
+    assert "didn't cover" not in detail
+    assert "last trick" not in detail
