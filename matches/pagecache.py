@@ -14,7 +14,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
 from django.contrib import messages
@@ -110,11 +110,17 @@ class KeptInclude:
         return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
 
 
-def _full_key(name: str, key: tuple[Any, ...], can_score: bool) -> tuple[Any, ...]:
-    """``key`` and what a kept drawing depends on besides: the language, the time zone (a card's
-    date, a change's time) and whether the viewer may score."""
-    language, zone = translation.get_language(), timezone.get_current_timezone_name()
+def _full_key(
+    name: str, key: tuple[Any, ...], can_score: bool, here: tuple[str, str] | None = None
+) -> tuple[Any, ...]:
+    """``key`` and what a kept drawing depends on besides: the language and the time zone (a
+    card's date, a change's time: ``here``, asked if not given) and whether the viewer may score."""
+    language, zone = here or _here()
     return (name, *key, language, zone, can_score)
+
+
+def _here() -> tuple[str, str]:
+    return translation.get_language(), timezone.get_current_timezone_name()
 
 
 def _kept_drawing(
@@ -123,10 +129,11 @@ def _kept_drawing(
     name: str,
     key: tuple[Any, ...],
     values: dict[str, Any],
+    here: tuple[str, str] | None = None,
 ) -> str:
     """The template ``name`` drawn with ``values`` added to ``context``, kept under ``key`` (and
     _full_key's parts); its CSRF token left as the placeholder."""
-    full_key = _full_key(name, key, bool(context.get("can_score")))
+    full_key = _full_key(name, key, bool(context.get("can_score")), here)
     html = kept.get(full_key)
     if html is None:
         assert context.template is not None
@@ -178,25 +185,33 @@ def slot_marker(name: str) -> str:
 ROWS: Recent[tuple[Any, ...], str] = Recent(4096)
 
 
-def kept_row(context: Context, name: str, values: dict[str, Any], key: tuple[Any, ...]) -> str:
-    """The template ``name`` drawn with ``values``, kept by them and by ``key`` (see KeptInclude).
+def kept_rows(context: Context, name: str, rows: Iterable[Any], key: tuple[Any, ...]) -> str:
+    """Each of ``rows`` drawn by the template ``name`` (as ``row``), kept by its content and by
+    ``key`` (see KeptInclude): a saved deal draws one new row of its table, not 30.
 
     Drawn with the placeholder for its CSRF token, which a kept fragment fills in on its way out;
     anywhere else, it is filled in here.
     """
-    html = _kept_drawing(context, ROWS, name, (frozen(values), *key), values)
+    here = _here()
+    html = "".join(
+        _kept_drawing(context, ROWS, name, (frozen(values), *key), values, here)
+        for values in ({"row": row} for row in rows)
+    )
     if context.get("csrf_token") == CSRF_PLACEHOLDER:
         return mark_safe(html)
     return mark_safe(_filled(html, conditional_escape(context.get("csrf_token", ""))))
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def frozen(value: Any) -> Hashable:
     """``value`` as a key: dicts and lists as tuples, all the way down (anything else unhashable raises
     TypeError: a row must be made of values, not of objects that could change once kept)."""
-    if isinstance(value, dict):
-        return tuple((k, frozen(v)) for k, v in value.items())
+    if isinstance(value, dict):  # (a plain value as it is: a table of 30 rows asks 900 of them)
+        return tuple((k, v if type(v) in _PLAIN else frozen(v)) for k, v in value.items())
     if isinstance(value, list | tuple):
-        return tuple(frozen(v) for v in value)
+        return tuple(v if type(v) in _PLAIN else frozen(v) for v in value)
     if isinstance(value, Promise):  # a lazy translation: its text in the language it is drawn in
         return str(value)
     hash(value)

@@ -272,20 +272,17 @@ def _options_text(match: Match, changed: dict[str, Any]) -> str:
 
 def change_rows(
     match: Match, limit: int = SHOWN_CHANGES, names: Sequence[str] | None = None
-) -> list[dict[str, Any]]:
-    """The latest ``limit`` changes of a match, newest first, as the change log shows them;
+) -> dict[str, Any]:
+    """The latest ``limit`` changes of a match, newest first, as the change log shows them
+    (``rows``), and whether there are older ones (``more``: one more is read to know);
     ``names``: its players' names (read if not given).
-
-    One more is read, to know whether there are older ones: its row is marked ``more`` and not shown.
     """
     if names is None:
         names = seat_names(match)
     family = GAMES[match.game].family
+    changes = list(match.changes.select_related("undone_by")[: limit + 1])
     rows = []
-    for change in match.changes.select_related("undone_by")[: limit + 1]:
-        if len(rows) == limit:
-            rows.append({"more": True})
-            break
+    for change in changes[:limit]:
         undone = hasattr(change, "undone_by")
         detail = _entry_text(change.after if change.after is not None else change.before, names, family)
         if change.kind == Change.Kind.DEAL_EDITED:
@@ -308,7 +305,7 @@ def change_rows(
                 "can_undo": change.kind in UNDOABLE and not undone,
             }
         )
-    return rows
+    return {"rows": rows, "more": len(changes) > limit}
 
 
 def latest_deal(standing: Standing, *, saved: bool) -> str:

@@ -265,6 +265,7 @@ def main() -> None:
     benchkit.fresh_database()
     benchkit.setup_django()
     fixtures = [benchkit.load(deals) for deals in sizes]
+    benchkit.analyze()
     report = [
         "# Speed, measured",
         "",

@@ -63,6 +63,15 @@ def fresh_database() -> None:
     subprocess.run([PYTHON, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT, env=env, check=True)
 
 
+def analyze() -> None:
+    """Statistics for the query planner, as autovacuum keeps them in production (it is off on the
+    shared server here): without them it takes every match's log for a few rows, and sorts it."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
 def setup_django() -> None:
     """Django in this process, on the bench database (to load matches and make sessions)."""
     os.environ.update(server_env())
@@ -154,7 +163,7 @@ def load(deals: int) -> Fixture:
     from django.test import Client
 
     from matches import services
-    from matches.models import Evening, Match, Player
+    from matches.models import Change, Evening, Match, Player
 
     user = User.objects.create_user(f"bench{deals}", password=secrets.token_urlsafe(12))
     evening = Evening.objects.create(owner=user, date="2026-11-28", place="Bar Sport")
@@ -163,6 +172,20 @@ def load(deals: int) -> Fixture:
         match = services.match_import(owner=user, doc=doc)
         match.evening = evening
         match.save(update_fields=["evening"])
+        # As if entered at the table: a match's log holds a change for each of its deals.
+        entered = Change.Kind.DEAL_ENTERED
+        Change.objects.bulk_create(
+            Change(
+                match=match,
+                kind=entered,
+                deal=deal,
+                deal_number=deal.number,
+                after=deal.entry,
+                author=user,
+                author_name=user.username,
+            )
+            for deal in match.deals.order_by("number")
+        )
         matches[name], versions[name] = match.pk, match.version
         expected = Match.Status.FINISHED if name.startswith("finished") else Match.Status.IN_PROGRESS
         assert match.status == expected, (name, match.status)

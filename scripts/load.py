@@ -230,6 +230,7 @@ def main() -> None:
     benchkit.fresh_database()
     benchkit.setup_django()
     tables = prepare(max(counts), args.deals)
+    benchkit.analyze()
     server = benchkit.start_server(args.workers)
     steps = []
     try:

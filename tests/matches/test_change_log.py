@@ -426,7 +426,7 @@ def test_a_viewer_reads_the_log_but_may_not_undo(make_match: MakeMatch) -> None:
 
 def details(match: Match) -> list[str]:
     """What the log says of each change, newest first."""
-    return [row["detail"] for row in sheets.change_rows(match)]
+    return [row["detail"] for row in sheets.change_rows(match)["rows"]]
 
 
 def test_a_busca_deal_reads_with_the_players_names_not_the_stored_fields(make_match: MakeMatch) -> None:

@@ -208,7 +208,7 @@ def test_the_kept_evening_shows_a_new_deal_a_new_match_and_a_renamed_player_at_o
 def test_a_corrected_deal_redraws_its_row_and_the_running_totals_of_the_rows_after_it(
     alice: User, alice_client: Client, make_match: MakeMatch
 ) -> None:
-    """Each row of the deal table is kept by what it shows (pagecache.kept_row), not by its number."""
+    """Each row of the deal table is kept by what it shows (pagecache.kept_rows), not by its number."""
     match = make_match(deals=[EVEN, EVEN, EVEN])
     before = texts(page(alice_client, match), "td")
 
