@@ -221,7 +221,17 @@ def _entry_text(entry: Any, names: Sequence[str], family: str) -> str:
     if not isinstance(entry, dict):
         return ""
     said = {"busca": _busca_said, "mambassa": _mambassa_said, "whist": _whist_said}[family]
-    return "; ".join(text for text in (said(key, value, names) for key, value in entry.items()) if text)
+    # In the order the form asks them (PostgreSQL keeps a JSON object's keys in an order of its own).
+    order = _ENTRY_ORDER[family]
+    keys = sorted(entry, key=lambda key: (order.index(key) if key in order else len(order), key))
+    return "; ".join(text for text in (said(key, entry[key], names) for key in keys) if text)
+
+
+_ENTRY_ORDER = {
+    "busca": ("points", "covered", "last_trick", "penalties", "dealer"),
+    "mambassa": ("hands", "payers", "mambassa", "quarantuno", "dealer"),
+    "whist": ("tricks", "honours", "revoke", "dealer"),
+}
 
 
 def _busca_said(key: str, value: Any, names: Sequence[str]) -> str:
