@@ -15,12 +15,11 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.db import connection
 from django.http import HttpRequest
 from django.utils import timezone
 
-from .models import Match
+from .models import Match, Session
 from .pagecache import Recent
 
 TRUST_SECONDS = 30
@@ -43,7 +42,7 @@ def unchanged(request: HttpRequest, pk: int) -> bool:
         return False
     if not (version.isdigit() and len(version) < 10):
         return False
-    if settings.SESSION_ENGINE != "django.contrib.sessions.backends.db":
+    if settings.SESSION_ENGINE != "matches.sessions":
         return False  # the one query below reads the database's sessions
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:

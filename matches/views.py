@@ -57,7 +57,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="matches.sessions.UserBackend")
         return redirect("player_list")
     return render(request, "registration/signup.html", {"form": form})
 

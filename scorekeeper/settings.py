@@ -115,7 +115,8 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # First: it refuses a locked-out name before any password is checked.
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, handed the user read with the session (matches.sessions).
+    "matches.sessions.UserBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "match_list"
@@ -144,6 +145,8 @@ STORAGES = {
 
 # -- Security (README.md, "Security") ----------------------------------------------------------
 # Cookies travel only over HTTPS in production; SECURE_COOKIES=false serves plain http on 127.0.0.1.
+# Sessions in the database, each read with its user in one query (matches.sessions).
+SESSION_ENGINE = "matches.sessions"
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_HTTPONLY = True
 # The CSRF token is read from the page (hx-headers on <body>), never from the cookie by a script.

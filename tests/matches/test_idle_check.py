@@ -91,5 +91,5 @@ def test_after_the_trust_window_the_full_check_runs_again(
     monkeypatch.setattr(live, "TRUST_SECONDS", -1)
 
     url = live_url(match)
-    with django_assert_num_queries(3):  # the session, the match, the user
+    with django_assert_num_queries(2):  # the session with its user, the match
         assert alice_client.get(url, headers=HTMX).status_code == 204
