@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from .models import Invite, Match
-from .services import Author, seats_with_players
+from .services import Author, match_read, seats_with_players
 
 SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
 
@@ -36,8 +36,7 @@ class Access:
 
 def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Access:
     """The match and what this request may do with it: 404 when nothing, 403 to write read-only."""
-    # Not the stored result (the whole replay, as JSON): most requests never read it.
-    match = Match.objects.filter(pk=pk).select_related("evening").defer("result").first()
+    match = match_read(pk)
     if match is None:
         raise Http404
     user = request.user

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -21,6 +20,7 @@ from django.utils import timezone
 
 from .models import Match, Session
 from .pagecache import Recent
+from .plainsql import column, table
 
 TRUST_SECONDS = 30
 _CHECKED: Recent[tuple[str, int], float] = Recent(8192)  # (session key, match pk): when checked
@@ -53,15 +53,8 @@ def unchanged(request: HttpRequest, pk: int) -> bool:
 @functools.cache
 def _unchanged_sql() -> str:
     """The one query, written once: building it through the ORM cost more than running it."""
-    quote = connection.ops.quote_name
-    match, session = Match._meta, Session._meta
-
-    def column(meta: Any, name: str) -> str:
-        return quote(meta.get_field(name).column)
-
     return (
-        f"SELECT 1 FROM {quote(match.db_table)}"
-        f" WHERE {column(match, 'id')} = %s AND {column(match, 'version')} = %s"
-        f" AND EXISTS (SELECT 1 FROM {quote(session.db_table)}"
-        f" WHERE {column(session, 'session_key')} = %s AND {column(session, 'expire_date')} > %s)"
+        f"SELECT 1 FROM {table(Match)} WHERE {column(Match, 'id')} = %s AND {column(Match, 'version')} = %s"
+        f" AND EXISTS (SELECT 1 FROM {table(Session)}"
+        f" WHERE {column(Session, 'session_key')} = %s AND {column(Session, 'expire_date')} > %s)"
     )

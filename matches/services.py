@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, models, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
+from .plainsql import Columns, column, table
 from .rules import document
 from .rules.core import Problem, Refused, Steps, gettext_noop
 
@@ -92,35 +93,68 @@ def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
     return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
 
 
-def _column(model: type[models.Model], name: str) -> str:
-    quote = connection.ops.quote_name
-    return f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(name).column)}"
+def match_read(pk: int, *, locked: bool = False) -> Match | None:
+    """Match ``pk``, None if there is none; not its stored result (the whole replay, as JSON),
+    which most requests never read. ``locked``: its row locked until the transaction ends
+    (concurrent writes to the match queue there); otherwise with its evening."""
+    lowest, highest = connection.ops.integer_field_range(Match._meta.pk.get_internal_type())
+    if not lowest <= pk <= highest:  # an address with a number past any id's
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_match_sql(locked), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    matches = _match_columns()
+    match = matches.make(row[: len(matches)])
+    if not locked:
+        evening = _evening_columns().make(row[len(matches) :]) if row[len(matches)] is not None else None
+        Match.evening.field.set_cached_value(match, evening)
+    return match
 
 
-def _table(model: type[models.Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
+@functools.cache
+def _match_columns() -> Columns:
+    return Columns(Match, without=["result"])
+
+
+@functools.cache
+def _evening_columns() -> Columns:
+    return Columns(Evening)
+
+
+@functools.cache
+def _match_sql(locked: bool) -> str:
+    where = f" WHERE {column(Match, 'id')} = %s"
+    if locked:
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        return f"SELECT {_match_columns().sql} FROM {table(Match)}{where}{lock}"
+    return (
+        f"SELECT {_match_columns().sql}, {_evening_columns().sql} FROM {table(Match)}"
+        f" LEFT JOIN {table(Evening)} ON {column(Match, 'evening')} = {column(Evening, 'id')}{where}"
+    )
 
 
 @functools.cache
 def _seat_names_sql() -> str:
     return (
-        f"SELECT {_column(Player, 'name')} FROM {_table(Seat)}"
-        f" INNER JOIN {_table(Player)} ON {_column(Seat, 'player')} = {_column(Player, 'id')}"
-        f" WHERE {_column(Seat, 'match')} = %s ORDER BY {_column(Seat, 'position')}"
+        f"SELECT {column(Player, 'name')} FROM {table(Seat)}"
+        f" INNER JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
+        f" WHERE {column(Seat, 'match')} = %s ORDER BY {column(Seat, 'position')}"
     )
 
 
 @functools.cache
 def _states_sql(by: str) -> str:
-    match = ", ".join(_column(Match, name) for name in ("id", "version", "updated_at", "status"))
+    match = ", ".join(column(Match, name) for name in ("id", "version", "updated_at", "status"))
     # As the matches page and an evening list their matches (ties: the order they were made).
-    status, created, pk = (_column(Match, name) for name in ("status", "created_at", "id"))
+    status, created, pk = (column(Match, name) for name in ("status", "created_at", "id"))
     listed = f"{status} DESC, {created} DESC, {pk} DESC" if by == "owner" else f"{created}, {pk}"
     return (
-        f"SELECT {match}, {_column(Player, 'name')} FROM {_table(Match)}"
-        f" LEFT JOIN {_table(Seat)} ON {_column(Seat, 'match')} = {_column(Match, 'id')}"
-        f" LEFT JOIN {_table(Player)} ON {_column(Seat, 'player')} = {_column(Player, 'id')}"
-        f" WHERE {_column(Match, by)} = %s ORDER BY {listed}, {_column(Seat, 'position')}"
+        f"SELECT {match}, {column(Player, 'name')} FROM {table(Match)}"
+        f" LEFT JOIN {table(Seat)} ON {column(Seat, 'match')} = {column(Match, 'id')}"
+        f" LEFT JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
+        f" WHERE {column(Match, by)} = %s ORDER BY {listed}, {column(Seat, 'position')}"
     )
 
 
@@ -287,7 +321,10 @@ def _refresh(
 
 def _locked(match: Match) -> Match:
     """The match read anew with its row locked; not its stored result, which the write replaces."""
-    return Match.objects.select_for_update().defer("result").get(pk=match.pk)
+    locked = match_read(match.pk, locked=True)
+    if locked is None:
+        raise Match.DoesNotExist
+    return locked
 
 
 @transaction.atomic

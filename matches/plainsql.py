@@ -1,0 +1,48 @@
+"""Plain SQL for the few queries every page asks, written once, and model instances made from their
+rows as the ORM makes them. Building such a query through the ORM cost more than running it."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import connection, models
+
+
+def table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def column(model: type[models.Model], name: str) -> str:
+    """``"table"."column"`` of the field ``name`` (for a foreign key, its id column)."""
+    return f"{table(model)}.{connection.ops.quote_name(model._meta.get_field(name).column)}"
+
+
+class Columns:
+    """A model's columns in a SELECT (``sql``), and the instance made from a row's values (``make``).
+
+    ``without``: fields left out, deferred as ``defer()`` does (read if asked for later).
+    """
+
+    def __init__(self, model: type[models.Model], without: Sequence[str] = ()) -> None:
+        self.model = model
+        self.fields = [field for field in model._meta.concrete_fields if field.name not in without]
+        self.sql = ", ".join(column(model, field.name) for field in self.fields)
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def make(self, values: Sequence[Any]) -> Any:
+        """The instance, each value turned into Python as the ORM turns it (a date on SQLite)."""
+        converted = []
+        for value, (converters, col) in zip(values, self._converters(), strict=True):
+            for convert in converters:
+                value = convert(value, col, connection)
+            converted.append(value)
+        return self.model.from_db(connection.alias, [field.attname for field in self.fields], converted)
+
+    @functools.cache  # noqa: B019  (a few instances, made once, live as long as the process)
+    def _converters(self) -> list[tuple[list[Callable[..., Any]], Any]]:
+        columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
+        return [(connection.ops.get_db_converters(c) + c.get_db_converters(connection), c) for c in columns]

@@ -1,0 +1,59 @@
+"""The queries every page asks, in plain SQL (matches.plainsql): what they make is what the ORM makes."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from matches.models import Evening, Match
+from matches.services import match_read
+
+
+def same_fields(made: Any, stored: Any, without: tuple[str, ...] = ()) -> None:
+    for field in type(stored)._meta.concrete_fields:
+        if field.name in without:
+            continue
+        mine, theirs = getattr(made, field.attname), getattr(stored, field.attname)
+        assert (mine, type(mine)) == (theirs, type(theirs)), field.name
+
+
+def test_a_match_read_is_the_match_the_orm_reads_with_its_evening(
+    alice: User, make_match: Callable[..., Match]
+) -> None:
+    match = make_match(deals=[{"points": [10, 10, 10, 10]}], stake=2)
+    match.evening = Evening.objects.create(owner=alice, date=datetime.date(2026, 11, 28), place="Bar Sport")
+    match.save()
+
+    with CaptureQueriesContext(connection) as queries:
+        read = match_read(match.pk)
+        evening = read.evening
+
+    assert len(queries) == 1
+    same_fields(read, Match.objects.get(pk=match.pk), without=("result",))
+    same_fields(evening, Evening.objects.get(pk=match.evening.pk))
+    assert read.options["stake"] == 2
+    assert read.result == Match.objects.get(pk=match.pk).result  # left out, read when asked for
+
+
+def test_a_match_without_an_evening_reads_none_without_asking_again(make_match: Callable[..., Match]) -> None:
+    match = make_match()
+
+    read = match_read(match.pk)
+
+    with CaptureQueriesContext(connection) as queries:
+        assert read.evening is None
+    assert len(queries) == 0
+
+
+def test_a_match_that_is_not_there_reads_none(make_match: Callable[..., Match]) -> None:
+    match = make_match()
+
+    assert match_read(match.pk + 1) is None
+    assert match_read(2**63) is None  # past any id: no database error
+    assert match_read(-(2**63) - 1) is None
+    assert match_read(match.pk, locked=True) is not None
