@@ -113,6 +113,35 @@ def match_read(pk: int, *, locked: bool = False) -> Match | None:
     return match
 
 
+def latest_changes(pk: int, count: int) -> list[tuple[Change, bool]]:
+    """Match ``pk``'s latest ``count`` changes, newest first, each with whether an undo took it back;
+    read in the order of the log's index, so as quickly at the 3,000th change as at the 30th."""
+    with connection.cursor() as cursor:
+        cursor.execute(changes_sql(), [pk, count])
+        rows = cursor.fetchall()
+    changes = _change_columns()
+    return [(changes.make(row[:-1]), row[-1] is not None) for row in rows]
+
+
+@functools.cache
+def changes_sql() -> str:
+    """latest_changes' query (``%s``: the match, how many)."""
+    quote = connection.ops.quote_name
+    undone = quote("undone")
+    undoes = f"{undone}.{quote(Change._meta.get_field('undoes').column)}"
+    created, pk = column(Change, "created_at"), column(Change, "id")
+    return (
+        f"SELECT {_change_columns().sql}, {undone}.{quote('id')} FROM {table(Change)}"
+        f" LEFT JOIN {table(Change)} {undone} ON {undoes} = {pk}"
+        f" WHERE {column(Change, 'match')} = %s ORDER BY {created} DESC, {pk} DESC LIMIT %s"
+    )
+
+
+@functools.cache
+def _change_columns() -> Columns:
+    return Columns(Change)
+
+
 @functools.cache
 def _match_columns() -> Columns:
     return Columns(Match, without=["result"])

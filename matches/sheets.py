@@ -29,7 +29,7 @@ from .rules.mambassa import DealResult as MambassaDealResult
 from .rules.mambassa import Hand, MambassaGame
 from .rules.registry import GAMES
 from .rules.whist import Rubber
-from .services import UNDOABLE, Standing, seat_names, state_key
+from .services import UNDOABLE, Standing, latest_changes, seat_names, state_key
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
@@ -290,10 +290,9 @@ def change_rows(
     if names is None:
         names = seat_names(match)
     family = GAMES[match.game].family
-    changes = list(match.changes.select_related("undone_by")[: limit + 1])
+    changes = latest_changes(match.pk, limit + 1)
     rows = []
-    for change in changes[:limit]:
-        undone = hasattr(change, "undone_by")
+    for change, undone in changes[:limit]:
         detail = _entry_text(change.after if change.after is not None else change.before, names, family)
         if change.kind == Change.Kind.DEAL_EDITED:
             before, after = (_entry_text(entry, names, family) for entry in (change.before, change.after))
