@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
@@ -324,10 +324,12 @@ def _refresh(
     author: Author | None = None,
     played: Any = None,
     state: Steps | None = None,
+    also: Sequence[str] = (),
 ) -> None:
     """Store the replay's result on the match (the cache), bump its version, log an end or a reopening.
 
-    ``played`` and ``state``: the replay of ``rules`` and its running state, when the caller has them.
+    ``played`` and ``state``: the replay of ``rules`` and its running state, when the caller has them;
+    ``also``: other fields of the match the caller changed, stored with these.
     """
     if played is None:
         played, state = rules.replayed()
@@ -340,7 +342,7 @@ def _refresh(
     elif not finished:
         match.finished_at = None
     match.version += 1
-    match.save()
+    match.save(update_fields=["result", "status", "finished_at", "version", "updated_at", *also])
     # The pages about to show this version need not replay it again (pagecache).
     _keep(state_key(match, rules.players), (rules, played, state))
     if author is not None and finished != was_finished:
@@ -364,7 +366,10 @@ def player_rename(player: Player, name: str) -> None:
     for match in Match.objects.filter(seats__player=player).select_for_update():
         standing = match_standing(match, just_read=True)
         result = document.result_json(standing.rules, standing.played, deals=False)
-        Match.objects.filter(pk=match.pk).update(result=result)
+        # A new version: the pages showing the match show the new name, and a write that read the
+        # old one reads the names again.
+        version = models.F("version") + 1
+        Match.objects.filter(pk=match.pk).update(result=result, version=version, updated_at=timezone.now())
 
 
 @transaction.atomic
@@ -387,7 +392,7 @@ def match_create(
     rules = _read(match, [])
     # Store every option, the defaults filled in, so later changes of a default do not move old matches.
     match.options = rules.options
-    _refresh(match, rules)
+    _refresh(match, rules, also=["options"])
     return match
 
 
@@ -442,7 +447,6 @@ class DealChanged(Refused):
         self.deal = deal
 
 
-@transaction.atomic
 def deal_record(
     *,
     match: Match,
@@ -450,16 +454,41 @@ def deal_record(
     author: AbstractBaseUser | Author | None,
     token: uuid.UUID | None = None,
     number: int | None = None,
+    players: Sequence[str] | None = None,
 ) -> Deal:
     """Add the next deal; an impossible deal raises Refused and stores nothing.
 
     ``token`` is the entry form's one-time token: sent again, it finds the deal it stored
     (``deal.repeated`` is then true) instead of storing a second one. ``number`` is the deal
     the phone meant to enter: if another phone entered it first, DealTaken says so.
+    ``players``: the names read with ``match``, if this request read them (not read again).
     """
-    who = _author(author)
-    match = _locked(match)  # concurrent entries for one match queue here
-    rules, state = _as_kept(match)
+    try:
+        return _deal_record(match, entry, _author(author), token, number, players)
+    except IntegrityError:
+        # Where row locks do not queue (SQLite), the constraints decide, and nothing was stored.
+        stored = Deal.everything.filter(token=token).first() if token is not None else None
+        if stored is not None:
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
+        latest = match.deals.order_by("number").last()  # it took the number this one meant
+        raise DealTaken(latest.number, latest) from None
+
+
+@transaction.atomic
+def _deal_record(
+    match: Match,
+    entry: Mapping[str, Any],
+    who: Author,
+    token: uuid.UUID | None,
+    number: int | None,
+    players: Sequence[str] | None,
+) -> Deal:
+    locked = _locked(match)  # concurrent entries for one match queue here
+    # The names read with the match are still its names if nothing changed it since (a renamed
+    # player changes its version too).
+    rules, state = _as_kept(locked, players if locked.version == match.version else None)
+    match = locked
     count = len(rules.deals)
     taken = number is not None and number <= count
     if token is not None and (number is None or taken):  # a new deal's number is free: not sent before
@@ -472,24 +501,14 @@ def deal_record(
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
     rules, played, state = rules.with_deal(rules.format.read_deal(entry, rules.players, count + 1), state)
-    try:
-        with (
-            transaction.atomic()
-        ):  # a savepoint: where row locks do not queue (SQLite), the constraints decide
-            deal = Deal.objects.create(
-                match=match,
-                number=count + 1,
-                entry=dict(entry),
-                entered_by=who.user,
-                entered_by_name=who.name,
-                token=token,
-            )
-    except IntegrityError:
-        stored = Deal.everything.filter(token=token).first() if token is not None else None
-        if stored is not None:
-            stored.repeated = True  # type: ignore[attr-defined]
-            return stored
-        raise DealTaken(count + 1, match.deals.get(number=count + 1)) from None
+    deal = Deal.objects.create(
+        match=match,
+        number=count + 1,
+        entry=dict(entry),
+        entered_by=who.user,
+        entered_by_name=who.name,
+        token=token,
+    )
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
     _refresh(match, rules, who, played, state)
     deal.repeated = False  # type: ignore[attr-defined]
@@ -497,12 +516,13 @@ def deal_record(
     return deal
 
 
-def _as_kept(match: Match) -> tuple[document.Match, Steps | None]:
+def _as_kept(match: Match, players: Sequence[str] | None = None) -> tuple[document.Match, Steps | None]:
     """The match read, and the running state of its replay (None for Whist), kept by this process.
 
     Kept already, its deals need not be read again, nor replayed to take the next one.
+    ``players``: its names, if just read.
     """
-    rules, _, state = _kept_replay(match, seat_names(match))
+    rules, _, state = _kept_replay(match, players if players is not None else seat_names(match))
     return rules, state
 
 
@@ -618,7 +638,7 @@ def match_options_change(
     played, state = rules.replayed()
     match.options = rules.options
     _log(match, Change.Kind.OPTIONS_CHANGED, who, before=before, after=match.options, undoes=undoes)
-    _refresh(match, rules, who, played, state)
+    _refresh(match, rules, who, played, state, also=["options"])
     return match
 
 

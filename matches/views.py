@@ -275,7 +275,12 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
             else:
                 token, number = form.cleaned_data["token"], form.cleaned_data["number"]
                 deal = services.deal_record(
-                    match=match, entry=entry, author=access.author, token=token, number=number
+                    match=match,
+                    entry=entry,
+                    author=access.author,
+                    token=token,
+                    number=number,
+                    players=standing.players,
                 )
         except (services.DealTaken, services.DealMoved) as taken:
             # Keep what this phone typed, ready to be entered as the next deal, or dropped.

@@ -144,6 +144,41 @@ def test_the_database_refuses_two_deals_in_play_with_one_number_but_keeps_delete
     assert Deal.everything.filter(match=match, number=1).count() == 2
 
 
+def test_where_the_database_decides_a_deal_entered_meanwhile_is_said_and_nothing_is_stored(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on SQLite, where a write does not queue behind another: this phone read the match
+    before Bruno's deal 1 was stored, and meant its own deal to be deal 1 too."""
+    match = make_match()
+    read_before = services._as_kept(match)
+    bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
+    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+    version = Match.objects.get(pk=match.pk).version
+
+    with pytest.raises(services.DealTaken) as taken:
+        services.deal_record(match=match, entry=EVEN, author=alice, token=uuid.uuid4())
+
+    assert (taken.value.number, taken.value.deal.pk) == (1, bruno.pk)
+    assert entries(match) == [(1, BRUNO_25)]
+    assert Change.objects.filter(match=match).count() == 1
+    assert Match.objects.get(pk=match.pk).version == version
+
+
+def test_where_the_database_decides_a_repeated_token_finds_its_deal(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = make_match()
+    token = uuid.uuid4()
+    read_before = services._as_kept(match)
+    first = services.deal_record(match=match, entry=EVEN, author=alice, token=token)
+    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+
+    again = services.deal_record(match=match, entry=EVEN, author=alice, token=token, number=1)
+
+    assert (again.repeated, again.pk) == (True, first.pk)
+    assert entries(match) == [(1, EVEN)]
+
+
 # -- two phones enter the same deal ----------------------------------------------------------------
 
 

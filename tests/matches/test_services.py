@@ -358,3 +358,28 @@ def test_a_deal_corrected_on_another_process_is_replayed_from_the_first_deal(
 
     assert played == services._read(stored(match)).play()
     assert played != before[1]
+
+
+def test_renaming_a_player_makes_a_new_version_of_their_matches(
+    make_match: Callable[..., Match], players: list[Player]
+) -> None:
+    match = make_match(deals=[EVEN])
+
+    services.player_rename(players[1], "Bruna")
+
+    renamed = Match.objects.get(pk=match.pk)
+    assert renamed.version == match.version + 1  # the phones showing it see the new name
+    assert services.match_standing(renamed, just_read=True).players[1] == "Bruna"
+
+
+def test_a_deal_entered_with_the_names_read_before_a_rename_takes_the_new_names(
+    alice: User, make_match: Callable[..., Match], players: list[Player]
+) -> None:
+    match = make_match()
+    read_before = services.match_standing(match, just_read=True).players
+
+    services.player_rename(players[1], "Bruna")
+    deal = services.deal_record(match=match, entry=EVEN, author=alice, players=read_before)
+
+    assert deal.players[1] == "Bruna"
+    assert services.match_standing(Match.objects.get(pk=match.pk)).players[1] == "Bruna"
