@@ -7,17 +7,19 @@ proposes the fewest transfers it can (never more than the players with a balance
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, models, transaction
 from django.db.models import prefetch_related_objects
 
 from . import services
 from .models import Evening, Match, Payment, Player
 from .pagecache import Recent
+from .plainsql import Columns, column, table
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
@@ -25,6 +27,59 @@ from .sheets import history_row
 # Each match's players' names, by match pk: read with the matches' states (services.match_states),
 # so that a page need not read every match's seats.
 Names = Mapping[int, Sequence[str]]
+
+
+@dataclass
+class EveningRead:
+    """An evening with who came (by name) and what was paid, read in two plain queries."""
+
+    evening: Evening
+    came: list[Player]
+    paid: list[Payment]
+
+
+def evening_read(pk: int, owner_id: int) -> EveningRead | None:
+    """Evening ``pk`` of its owner, or None; what the evening's page asks on every visit."""
+    lowest, highest = connection.ops.integer_field_range(Evening._meta.pk.get_internal_type())
+    if not lowest <= pk <= highest:  # an address with a number past any id's
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_evening_sql(), [pk, owner_id])
+        rows = cursor.fetchall()
+        if not rows:
+            return None
+        cursor.execute(_payments_sql(), [pk])
+        payments = cursor.fetchall()
+    evenings, players = _columns(Evening), _columns(Player)
+    evening = evenings.make(rows[0][: len(evenings)])
+    came = [players.make(row[len(evenings) :]) for row in rows if row[len(evenings)] is not None]
+    return EveningRead(evening, came, [_columns(Payment).make(row) for row in payments])
+
+
+@functools.cache
+def _columns(model: type[models.Model]) -> Columns:
+    return Columns(model)
+
+
+@functools.cache
+def _evening_sql() -> str:
+    came = Evening.players.through
+    on_evening = f"{column(came, 'evening')} = {column(Evening, 'id')}"
+    on_player = f"{column(came, 'player')} = {column(Player, 'id')}"
+    return (
+        f"SELECT {_columns(Evening).sql}, {_columns(Player).sql} FROM {table(Evening)}"
+        f" LEFT JOIN {table(came)} ON {on_evening} LEFT JOIN {table(Player)} ON {on_player}"
+        f" WHERE {column(Evening, 'id')} = %s AND {column(Evening, 'owner')} = %s"
+        f" ORDER BY LOWER({column(Player, 'name')}), {column(Player, 'id')}"
+    )
+
+
+@functools.cache
+def _payments_sql() -> str:
+    return (
+        f"SELECT {_columns(Payment).sql} FROM {table(Payment)} WHERE {column(Payment, 'evening')} = %s"
+        f" ORDER BY {column(Payment, 'id')}"
+    )
 
 
 def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
@@ -62,11 +117,15 @@ class Settlement:
 
 
 def evening_settlement(
-    evening: Evening, matches: Sequence[Match] | None = None, names: Names | None = None
+    evening: Evening,
+    matches: Sequence[Match] | None = None,
+    names: Names | None = None,
+    payments: Sequence[Payment] | None = None,
 ) -> Settlement:
     """Each player's balance over the evening's matches and who pays whom.
 
-    ``matches``: read already; ``names``: their players' names, read along (else their seats').
+    ``matches``: read already; ``names``: their players' names, read along (else their seats');
+    ``payments``: the evening's, read already.
     """
     if matches is None:
         matches = evening_matches(evening)
@@ -76,7 +135,9 @@ def evening_settlement(
     # or a payment marked, settles nothing anew.
     states = tuple(services.state_key(match, _names(match, names)) for match in finished)
     ordered, owed = SETTLED.get_or_make(states, lambda: _settled(finished))
-    paid = {(p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()}
+    paid = {
+        (p.payer_id, p.payee_id, p.amount) for p in (evening.payments.all() if payments is None else payments)
+    }
     proposed = [
         Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid) for payer, payee, amount in owed
     ]

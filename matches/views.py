@@ -540,6 +540,7 @@ def _evening_context(
     settlement = evenings.evening_settlement(evening, matches, names)
     return {
         "evening": evening,
+        "came": [player.name for player in evening.players.all()],
         "rows": rows,
         "settlement": settlement,
         "summary": summaries.evening_summary(evening, rows, settlement),
@@ -550,14 +551,16 @@ def _evening_context(
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Who came and what was paid are read along: the page's key and its drawing both need them.
-    evenings_read = Evening.objects.prefetch_related("players", "payments")
-    evening = get_object_or_404(evenings_read, pk=pk, owner=request.user)
+    read = evenings.evening_read(pk, request.user.pk)
+    if read is None:
+        raise Http404
+    evening = read.evening
     public_url = None
     if evening.public_token:
         public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
     states = services.match_states("evening", evening.pk)  # in the evening's order
-    came = tuple((player.pk, player.name) for player in evening.players.all())
-    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in evening.payments.all()))
+    came = tuple((player.pk, player.name) for player in read.came)
+    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in read.paid))
 
     # The page is kept by the evening, who came, what was paid, which matches it lists and what
     # its settlement counts: the finished matches' states. Each match's card, and the summary,
@@ -573,8 +576,9 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
         matches = [match for match in evenings.evening_matches(evening, seats=False) if match.pk in states]
         context = {
             "evening": evening,
+            "came": [player.name for player in read.came],
             "rows": [{"card": pagecache.Slot(str(match_pk))} for match_pk in states],
-            "settlement": evenings.evening_settlement(evening, matches, names),
+            "settlement": evenings.evening_settlement(evening, matches, names, read.paid),
             "summary": mark_safe(pagecache.slot_marker("summary")),
             "public_url": public_url,
         }
@@ -582,15 +586,15 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     summary_key = ("evening", evening.pk, evening.date, evening.place, paid, *states.values(), get_language())
     summary = summaries.SUMMARIES.get(summary_key)
-    read: dict[int, Match] = {}
+    matches: dict[int, Match] = {}
     if summary is None:
         # (Not a match added since the states were read: its card and line come with the next visit.)
-        read = {m.pk: m for m in evenings.evening_matches(evening, seats=False) if m.pk in states}
-        rows = evenings.evening_rows(evening, list(read.values()), names)
-        settlement = evenings.evening_settlement(evening, list(read.values()), names)
+        matches = {m.pk: m for m in evenings.evening_matches(evening, seats=False) if m.pk in states}
+        rows = evenings.evening_rows(evening, list(matches.values()), names)
+        settlement = evenings.evening_settlement(evening, list(matches.values()), names, read.paid)
         summary = summaries.evening_summary(evening, rows, settlement)
         summaries.SUMMARIES.put(summary_key, summary)
-    slots = _kept_cards(states, "matches/evening.html#match-card", public=False, read=read)
+    slots = _kept_cards(states, "matches/evening.html#match-card", public=False, read=matches)
     slots["summary"] = conditional_escape(summary)
     return pagecache.kept_page(request, key, draw, slots=slots)
 

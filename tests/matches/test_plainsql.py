@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from matches.models import Evening, Match
+from matches.evenings import evening_read
+from matches.models import Evening, Match, Payment, Player
 from matches.services import match_read
 
 
@@ -57,3 +59,33 @@ def test_a_match_that_is_not_there_reads_none(make_match: Callable[..., Match]) 
     assert match_read(2**63) is None  # past any id: no database error
     assert match_read(-(2**63) - 1) is None
     assert match_read(match.pk, locked=True) is not None
+
+
+def test_an_evening_read_has_who_came_by_name_and_what_was_paid_as_the_orm_reads_them(
+    alice: User, bob: User, players: list[Player]
+) -> None:
+    evening = Evening.objects.create(owner=alice, date=datetime.date(2026, 11, 28))
+    players[2].name = "anna bis"  # sorted by name whatever the case: Anna, anna bis, Bruno, Dario
+    players[2].save()
+    evening.players.set(players)
+    Payment.objects.create(evening=evening, payer=players[1], payee=players[0], amount=Decimal("2.50"))
+
+    read = evening_read(evening.pk, alice.pk)
+
+    assert read is not None
+    same_fields(read.evening, Evening.objects.get(pk=evening.pk))
+    assert [player.name for player in read.came] == ["Anna", "anna bis", "Bruno", "Dario"]
+    (paid,) = read.paid
+    same_fields(paid, Payment.objects.get())
+    assert paid.amount == Decimal("2.50")
+    assert evening_read(evening.pk, bob.pk) is None  # not bob's
+    assert evening_read(2**63, alice.pk) is None
+
+
+def test_an_evening_nobody_came_to_yet_reads_with_nobody(alice: User) -> None:
+    evening = Evening.objects.create(owner=alice, date=datetime.date(2026, 11, 28))
+
+    read = evening_read(evening.pk, alice.pk)
+
+    assert read is not None
+    assert (read.evening.pk, read.came, read.paid) == (evening.pk, [], [])
