@@ -113,6 +113,30 @@ def match_read(pk: int, *, locked: bool = False) -> Match | None:
     return match
 
 
+def matches_read(pks: Sequence[int]) -> dict[int, Match]:
+    """The matches of ``pks`` that are there, by pk, each whole (its stored result too)."""
+    if not pks:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_matches_sql(len(pks)), list(pks))
+        rows = cursor.fetchall()
+    whole = _whole_match_columns()
+    return {match.pk: match for match in map(whole.make, rows)}
+
+
+@functools.lru_cache(maxsize=64)
+def _matches_sql(count: int) -> str:
+    within = ", ".join(["%s"] * count)
+    return (
+        f"SELECT {_whole_match_columns().sql} FROM {table(Match)} WHERE {column(Match, 'id')} IN ({within})"
+    )
+
+
+@functools.cache
+def _whole_match_columns() -> Columns:
+    return Columns(Match)
+
+
 def latest_changes(pk: int, count: int) -> list[tuple[Change, bool]]:
     """Match ``pk``'s latest ``count`` changes, newest first, each with whether an undo took it back;
     read in the order of the log's index, so as quickly at the 3,000th change as at the 30th."""

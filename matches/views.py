@@ -139,7 +139,7 @@ def _kept_cards(
     keys = {pk: state if public is None else (*state, public) for pk, state in states.items()}
 
     def values(missing: list[int]) -> dict[int, dict[str, Any]]:
-        matches = read or Match.objects.in_bulk(missing)  # (not one deleted since its state was read)
+        matches = read or services.matches_read(missing)  # (not one deleted since its state was read)
         row = sheets.history_row
         return {
             pk: {"row": row(matches[pk], states[pk][-1]), "public": public} for pk in missing if pk in matches
@@ -572,8 +572,13 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     names = {match_pk: state[-1] for match_pk, state in states.items()}
 
+    def listed_matches() -> list[Match]:
+        """The matches of the states read, in the evening's order (not one deleted since)."""
+        read = services.matches_read(list(states))
+        return [read[pk] for pk in states if pk in read]
+
     def draw(kept: bool) -> str:
-        matches = [match for match in evenings.evening_matches(evening, seats=False) if match.pk in states]
+        matches = listed_matches()
         context = {
             "evening": evening,
             "came": [player.name for player in read.came],
@@ -589,7 +594,7 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     matches: dict[int, Match] = {}
     if summary is None:
         # (Not a match added since the states were read: its card and line come with the next visit.)
-        matches = {m.pk: m for m in evenings.evening_matches(evening, seats=False) if m.pk in states}
+        matches = {match.pk: match for match in listed_matches()}
         rows = evenings.evening_rows(evening, list(matches.values()), names)
         settlement = evenings.evening_settlement(evening, list(matches.values()), names, read.paid)
         summary = summaries.evening_summary(evening, rows, settlement)

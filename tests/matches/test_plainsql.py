@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from matches.evenings import evening_read
 from matches.models import Evening, Match, Payment, Player
-from matches.services import match_read
+from matches.services import match_read, matches_read
 
 
 def same_fields(made: Any, stored: Any, without: tuple[str, ...] = ()) -> None:
@@ -89,3 +89,13 @@ def test_an_evening_nobody_came_to_yet_reads_with_nobody(alice: User) -> None:
 
     assert read is not None
     assert (read.evening.pk, read.came, read.paid) == (evening.pk, [], [])
+
+
+def test_matches_read_by_pk_are_whole_and_those_not_there_left_out(make_match: Callable[..., Match]) -> None:
+    first, second = make_match(deals=[{"points": [10, 10, 10, 10]}]), make_match()
+
+    read = matches_read([second.pk, first.pk, second.pk + 100])
+
+    assert sorted(read) == sorted([first.pk, second.pk])
+    same_fields(read[first.pk], Match.objects.get(pk=first.pk))  # its stored result too
+    assert matches_read([]) == {}
