@@ -74,6 +74,8 @@ def seat_names(match: Match) -> tuple[str, ...]:
     """
     if "seats" in getattr(match, "_prefetched_objects_cache", {}):
         return tuple(seat.player.name for seat in match.seats.all())
+    if (names := match.__dict__.get(NAMES_READ)) is not None:
+        return names
     with connection.cursor() as cursor:
         cursor.execute(_seat_names_sql(), [match.pk])
         return tuple(name for (name,) in cursor.fetchall())
@@ -93,23 +95,30 @@ def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
     return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
 
 
+# Where a match read by match_read keeps its players' names, read with it (seat_names answers them).
+NAMES_READ = "names_read"
+
+
 def match_read(pk: int, *, locked: bool = False) -> Match | None:
     """Match ``pk``, None if there is none; not its stored result (the whole replay, as JSON),
     which most requests never read. ``locked``: its row locked until the transaction ends
-    (concurrent writes to the match queue there); otherwise with its evening."""
+    (concurrent writes to the match queue there); otherwise with its evening and its players'
+    names, one row per seat."""
     lowest, highest = connection.ops.integer_field_range(Match._meta.pk.get_internal_type())
     if not lowest <= pk <= highest:  # an address with a number past any id's
         return None
     with connection.cursor() as cursor:
         cursor.execute(_match_sql(locked), [pk])
-        row = cursor.fetchone()
-    if row is None:
+        rows = cursor.fetchall()
+    if not rows:
         return None
-    matches = _match_columns()
+    matches, evenings = _match_columns(), _evening_columns()
+    row = rows[0]
     match = matches.make(row[: len(matches)])
     if not locked:
-        evening = _evening_columns().make(row[len(matches) :]) if row[len(matches)] is not None else None
+        evening = evenings.make(row[len(matches) : -1]) if row[len(matches)] is not None else None
         Match.evening.field.set_cached_value(match, evening)
+        match.__dict__[NAMES_READ] = tuple(row[-1] for row in rows if row[-1] is not None)
     return match
 
 
@@ -183,8 +192,12 @@ def _match_sql(locked: bool) -> str:
         lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
         return f"SELECT {_match_columns().sql} FROM {table(Match)}{where}{lock}"
     return (
-        f"SELECT {_match_columns().sql}, {_evening_columns().sql} FROM {table(Match)}"
-        f" LEFT JOIN {table(Evening)} ON {column(Match, 'evening')} = {column(Evening, 'id')}{where}"
+        f"SELECT {_match_columns().sql}, {_evening_columns().sql}, {column(Player, 'name')}"
+        f" FROM {table(Match)}"
+        f" LEFT JOIN {table(Evening)} ON {column(Match, 'evening')} = {column(Evening, 'id')}"
+        f" LEFT JOIN {table(Seat)} ON {column(Seat, 'match')} = {column(Match, 'id')}"
+        f" LEFT JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
+        f"{where} ORDER BY {column(Seat, 'position')}"
     )
 
 
@@ -271,6 +284,7 @@ def match_standing(match: Match, just_read: bool = False, players: Sequence[str]
         current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
         if current is not None and current != (match.version, match.updated_at):
             match.refresh_from_db()  # changed since it was read, by this request or another
+            match.__dict__.pop(NAMES_READ, None)  # (a player renamed changes it too)
     if players is None:
         players = seat_names(match)
 

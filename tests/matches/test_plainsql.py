@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from matches import services
 from matches.evenings import evening_read
 from matches.models import Evening, Match, Payment, Player
 from matches.services import match_read, matches_read
@@ -99,3 +100,23 @@ def test_matches_read_by_pk_are_whole_and_those_not_there_left_out(make_match: C
     assert sorted(read) == sorted([first.pk, second.pk])
     same_fields(read[first.pk], Match.objects.get(pk=first.pk))  # its stored result too
     assert matches_read([]) == {}
+
+
+def test_a_match_read_has_its_players_names_in_seating_order(make_match: Callable[..., Match]) -> None:
+    match = make_match()
+
+    read = match_read(match.pk)
+
+    with CaptureQueriesContext(connection) as queries:
+        assert services.seat_names(read) == ("Anna", "Bruno", "Carla", "Dario")
+    assert len(queries) == 0
+
+
+def test_names_read_with_a_match_are_read_again_once_a_player_is_renamed(
+    make_match: Callable[..., Match], players: list[Player]
+) -> None:
+    read = match_read(make_match().pk)
+
+    services.player_rename(players[0], "Annetta")
+
+    assert services.match_standing(read).players == ("Annetta", "Bruno", "Carla", "Dario")
