@@ -510,6 +510,8 @@ def deal_record(
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
         latest = match.deals.order_by("number").last()  # it took the number this one meant
+        if latest is None:
+            raise
         raise DealTaken(latest.number, latest) from None
 
 

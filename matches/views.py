@@ -574,8 +574,8 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     def listed_matches() -> list[Match]:
         """The matches of the states read, in the evening's order (not one deleted since)."""
-        read = services.matches_read(list(states))
-        return [read[pk] for pk in states if pk in read]
+        found = services.matches_read(list(states))
+        return [found[pk] for pk in states if pk in found]
 
     def draw(kept: bool) -> str:
         matches = listed_matches()

@@ -144,9 +144,9 @@ STORAGES = {
 }
 
 # -- Security (README.md, "Security") ----------------------------------------------------------
-# Cookies travel only over HTTPS in production; SECURE_COOKIES=false serves plain http on 127.0.0.1.
 # Sessions in the database, each read with its user in one query (matches.sessions).
 SESSION_ENGINE = "matches.sessions"
+# Cookies travel only over HTTPS in production; SECURE_COOKIES=false serves plain http on 127.0.0.1.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_HTTPONLY = True
 # The CSRF token is read from the page (hx-headers on <body>), never from the cookie by a script.

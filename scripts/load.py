@@ -82,9 +82,9 @@ def prepare(count: int, deals: int) -> list[Table]:
     """``count`` open Busca matches of ``deals`` deals, each with its own logged-in session."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
 
     from matches import services
+    from matches.sessions import SessionStore, UserBackend
 
     user = User.objects.create_user("load", password=uuid.uuid4().hex)
     rng = random.Random(3)
@@ -94,7 +94,7 @@ def prepare(count: int, deals: int) -> list[Table]:
         match = services.match_import(owner=user, doc=doc)
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = f"{UserBackend.__module__}.{UserBackend.__qualname__}"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         assert session.session_key is not None

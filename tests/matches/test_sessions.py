@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth import SESSION_KEY
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
@@ -14,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.models import Session
-from matches.sessions import UserBackend
+from matches.sessions import SessionStore, UserBackend
 
 PLAYERS = reverse("player_list")
 
@@ -100,3 +101,20 @@ def test_the_user_read_with_the_session_is_the_user_as_the_orm_reads_it(alice: U
     for field in User._meta.concrete_fields:
         mine, theirs = getattr(user, field.attname), getattr(stored, field.attname)
         assert (mine, type(mine)) == (theirs, type(theirs)), field.name
+
+
+def test_a_session_made_outside_a_request_logs_its_user_in(alice: User, client: Client) -> None:
+    """As the load script makes its tables' sessions."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(alice.pk)
+    session[BACKEND_SESSION_KEY] = "matches.sessions.UserBackend"
+    session[HASH_SESSION_KEY] = alice.get_session_auth_hash()
+    session.create()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(PLAYERS)
+
+    assert page.status_code == 200
+    assert page.context["user"] == alice
+    assert sum('"auth_user"' in query["sql"] for query in queries) == 1
