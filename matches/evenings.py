@@ -19,7 +19,7 @@ from django.db.models import prefetch_related_objects
 from . import services
 from .models import Evening, Match, Payment, Player
 from .pagecache import Recent
-from .plainsql import Columns, column, table
+from .plainsql import Columns, column, may_be_id, table
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
@@ -40,8 +40,7 @@ class EveningRead:
 
 def evening_read(pk: int, owner_id: int) -> EveningRead | None:
     """Evening ``pk`` of its owner, or None; what the evening's page asks on every visit."""
-    lowest, highest = connection.ops.integer_field_range(Evening._meta.pk.get_internal_type())
-    if not lowest <= pk <= highest:  # an address with a number past any id's
+    if not may_be_id(Evening, pk):
         return None
     with connection.cursor() as cursor:
         cursor.execute(_evening_sql(), [pk, owner_id])

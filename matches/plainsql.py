@@ -19,6 +19,12 @@ def column(model: type[models.Model], name: str) -> str:
     return f"{table(model)}.{connection.ops.quote_name(model._meta.get_field(name).column)}"
 
 
+def may_be_id(model: type[models.Model], pk: int) -> bool:
+    """Whether ``pk`` fits the model's id column (an address may hold a number past any id's)."""
+    lowest, highest = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    return lowest <= pk <= highest
+
+
 class Columns:
     """A model's columns in a SELECT (``sql``), and the instance made from a row's values (``make``).
 

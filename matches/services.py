@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
-from .plainsql import Columns, column, table
+from .plainsql import Columns, column, may_be_id, table
 from .rules import document
 from .rules.core import Problem, Refused, Steps, gettext_noop
 
@@ -104,8 +104,7 @@ def match_read(pk: int, *, locked: bool = False) -> Match | None:
     which most requests never read. ``locked``: its row locked until the transaction ends
     (concurrent writes to the match queue there); otherwise with its evening and its players'
     names, one row per seat."""
-    lowest, highest = connection.ops.integer_field_range(Match._meta.pk.get_internal_type())
-    if not lowest <= pk <= highest:  # an address with a number past any id's
+    if not may_be_id(Match, pk):
         return None
     with connection.cursor() as cursor:
         cursor.execute(_match_sql(locked), [pk])
