@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from matches.models import Evening, Match, Player
 
+from .pages import texts
+
 # Busca a croce, golden vector B003-M1: Anna and Bruno lose; Carla and Dario win.
 B003_M1 = [
     {"points": [15, 15, 3, 2]},
@@ -34,6 +36,20 @@ def test_an_evening_is_created_with_who_came(alice_client: Client, players: list
     evening = evening_of(alice_client, players[:3])
     assert list(evening.players.order_by("name")) == players[:3]
     assert "Da Carla" in alice_client.get(evening.get_absolute_url()).content.decode()
+
+
+def test_an_evening_page_names_who_came_by_name_also_when_shared(
+    alice_client: Client, players: list[Player]
+) -> None:
+    evening = evening_of(alice_client, players[:3])
+    alice_client.post(reverse("evening_publish", args=[evening.pk]))
+    evening.refresh_from_db()
+
+    own = alice_client.get(evening.get_absolute_url())
+    shared = Client().get(reverse("evening_public", args=[evening.public_token]))
+
+    for page in (own, shared):
+        assert "Anna, Bruno, Carla" in texts(page, "p", class_="help")
 
 
 def test_a_new_match_started_from_the_evening_belongs_to_it(
