@@ -1,4 +1,5 @@
-"""Who holds this phone at the table: the drawing is turned so that player sits at the bottom.
+"""Who holds this phone at the table: the drawing is turned so that player sits at the bottom
+(Whist: their pair's column comes first, as a scorer writes "we" on the left).
 
 Chosen on the match page (``?holder=<seat>``, a plain form, so it works without JavaScript)
 and remembered in this phone's session for that match, so the live updates, the deals

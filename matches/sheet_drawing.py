@@ -173,10 +173,7 @@ def blank_whist_sheet(
         raise ValueError(f"the sheet has {PAIRS} columns, one per pair: got {len(pairs)} names")
     if rows < 1:
         raise ValueError(f"a blank sheet needs at least one row to write on: got {rows}")
-    heads = (
-        Head(0, shorten(pairs[0], NAME_LIMIT), pairs[0], Text(COLUMN / 2, NAME_BASELINE, "middle")),
-        Head(1, shorten(pairs[1], NAME_LIMIT), pairs[1], Text(COLUMN * 1.5, NAME_BASELINE, "middle")),
-    )
+    heads = (_head(pairs, 0, 0), _head(pairs, 1, 0))
     first = HEAD_RULE + GAME_GAP + ROW
     guides = tuple(
         Segment(MARGIN + INSET / 2, _r(first + row * ROW), WIDTH - MARGIN - INSET / 2, _r(first + row * ROW))
@@ -212,8 +209,10 @@ def whist_sheet(
     title_id: str = "whist-title",
     dealer: int | None = None,
     dealer_label: str = "",
+    left_pair: int = 0,
 ) -> Sheet:
-    """Lay out the sheet: pair 0 on the left, pair 1 on the right, the games top to bottom.
+    """Lay out the sheet: pair ``left_pair`` on the left (the pair of who holds the phone, as a
+    scorer writes "we" first), the other on the right, the games top to bottom.
 
     ``dealer`` is the pair of the next dealer: while the rubber goes on, ``dealer_label`` is
     written under the game in progress, in that pair's column.
@@ -222,10 +221,9 @@ def whist_sheet(
     they are not given, they are added up from the games' values.
     """
     _check(pairs, games, rubber_winner, totals)
-    heads = (
-        Head(0, shorten(pairs[0], NAME_LIMIT), pairs[0], Text(COLUMN / 2, NAME_BASELINE, "middle")),
-        Head(1, shorten(pairs[1], NAME_LIMIT), pairs[1], Text(COLUMN * 1.5, NAME_BASELINE, "middle")),
-    )
+    if left_pair not in range(PAIRS):
+        raise ValueError(f"the pair on the left is 0 or 1: got {left_pair}")
+    heads = (_head(pairs, 0, left_pair), _head(pairs, 1, left_pair))
 
     # One pitch for the whole sheet, so the numbers of every game line up.
     digits = max([1, *(len(str(value)) for game in games for column in game.points for value in column)])
@@ -233,7 +231,7 @@ def whist_sheet(
     blocks = []
     top = HEAD_RULE
     for number, game in enumerate(games, start=1):
-        block, top = _game(number, game, top, pitch, value_labels)
+        block, top = _game(number, game, top, pitch, value_labels, left_pair)
         blocks.append(block)
 
     end = None
@@ -242,14 +240,15 @@ def whist_sheet(
             won = [sum(g.value or 0 for g in games if g.winner == pair) for pair in range(PAIRS)]
             won[rubber_winner] += rubber_bonus
             totals = (won[0], won[1])
-        end, top = _end(rubber_winner, rubber_bonus, totals, top, bonus_label, total_label, pays_label)
+        labels = (bonus_label, total_label, pays_label)
+        end, top = _end(rubber_winner, rubber_bonus, totals, top, labels, left_pair)
 
     dealer_at = None
     if end is None and dealer is not None:
         if dealer not in range(PAIRS):
             raise ValueError(f"the dealer's pair is 0 or 1: got {dealer}")
         top = max(top, HEAD_RULE + GAME_GAP + ROW)
-        dealer_at = Text(_r(COLUMN * (dealer + 0.5)), _r(top + NOTE_ROW - GAME_GAP / 2), "middle")
+        dealer_at = Text(_middle(dealer, left_pair), _r(top + NOTE_ROW - GAME_GAP / 2), "middle")
         top += NOTE_ROW
     height = _r(max(top, HEAD_RULE + GAME_GAP + ROW) + BOTTOM)
     if not label:
@@ -297,8 +296,28 @@ def _check(
             raise ValueError(f"game {number} was won, so it needs its value (3, 2 or 1)")
 
 
+def _head(pairs: Sequence[str], pair: int, left_pair: int) -> Head:
+    middle = Text(_middle(pair, left_pair), NAME_BASELINE, "middle")
+    return Head(pair, shorten(pairs[pair], NAME_LIMIT), pairs[pair], middle)
+
+
+def _middle(pair: int, left_pair: int) -> float:
+    """The middle of ``pair``'s column, with ``left_pair`` on the left."""
+    return _r(COLUMN * (_side(pair, left_pair) + 0.5))
+
+
+def _side(pair: int, left_pair: int) -> int:
+    """0 if ``pair``'s column is on the left, 1 if on the right."""
+    return pair if left_pair == 0 else 1 - pair
+
+
 def _game(
-    number: int, game: GameColumn, top: float, pitch: float, value_labels: Mapping[int, str]
+    number: int,
+    game: GameColumn,
+    top: float,
+    pitch: float,
+    value_labels: Mapping[int, str],
+    left_pair: int = 0,
 ) -> tuple[GameBlock, float]:
     """The block of one game below ``top``, and where the next one starts.
 
@@ -309,7 +328,7 @@ def _game(
     marks: list[Points] = []
     for pair in range(PAIRS):
         column = game.points[pair]
-        left = pair * COLUMN + INSET + pitch / 2
+        left = _side(pair, left_pair) * COLUMN + INSET + pitch / 2
         for index, value in enumerate(column):
             # A pencil is never quite on the line: each number a little up or down.
             wobble = _jitter(number * 31 + pair * 17 + index, 1) * 0.9
@@ -334,7 +353,7 @@ def _game(
         game.winner,
         shorten(value_labels.get(value, ""), NOTE_LIMIT),
         value,
-        Text(_r(COLUMN * (game.winner + 0.5)), _r(line + NOTE_ROW), "middle"),
+        Text(_middle(game.winner, left_pair), _r(line + NOTE_ROW), "middle"),
     )
     rule = Segment(MARGIN, _r(line), WIDTH - MARGIN, _r(line))
     return GameBlock(number, tuple(marks), game.winner, note, rule, score), line + NOTE_ROW + NOTE_BELOW
@@ -345,11 +364,12 @@ def _end(
     bonus: int,
     totals: tuple[int, int],
     top: float,
-    bonus_label: str,
-    total_label: str,
-    pays_label: str,
+    labels: tuple[str, str, str],
+    left_pair: int = 0,
 ) -> tuple[RubberEnd, float]:
-    """The double line, the bonus, the totals and the payment below ``top``, and the bottom."""
+    """The double line, the bonus, the totals and the payment below ``top``, and the bottom;
+    ``labels``: of the bonus, the totals and the payment."""
+    bonus_label, total_label, pays_label = labels
     first = top + GAME_GAP / 2
     second = first + DOUBLE_GAP
     rules = (
@@ -360,7 +380,7 @@ def _end(
     payer = loser if totals[loser] <= totals[winner] else winner
 
     def at(pair: int, y: float) -> Text:
-        return Text(_r(COLUMN * (pair + 0.5)), _r(y), "middle")
+        return Text(_middle(pair, left_pair), _r(y), "middle")
 
     bonus_y = second + NOTE_ROW
     totals_y = bonus_y + TOTALS_ROW

@@ -701,6 +701,7 @@ def whist_context(
             label=label,
             dealer=None if rubber.next_dealer is None else rubber.next_dealer % 2,
             dealer_label=_("%(dealer)s deals") % {"dealer": _name(names, rubber.next_dealer)},
+            left_pair=bottom % 2,  # the pair of who holds the phone (partners sit opposite)
         )
     )
     settlement = variant.settle(match.options, rubber)

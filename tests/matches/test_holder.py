@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Match
 
 from .guests import viewer
-from .pages import count
+from .pages import count, texts
 
 HTMX = {"HX-Request": "true"}
 
@@ -97,6 +97,23 @@ def test_the_mambassa_table_turns_too(alice_client: Client, make_mambassa: Calla
     assert bottom_place(alice_client.get(sheet(match), {"holder": "4"})) == "4"
 
 
-def test_the_whist_sheet_has_no_seats_to_turn(alice_client: Client, make_whist: Callable[..., Match]) -> None:
-    page = alice_client.get(sheet(make_whist()))
-    assert count(page, "form", class_="holder") == 0
+def left_column(page: Any) -> tuple[str, list[str]]:
+    """The pair named over the Whist sheet's left column, and the points written in it."""
+    html = page.content.decode()
+    x = {pair: float(at) for pair, at in re.findall(r'class="pair-name" data-pair="(\d)" x="([\d.]+)"', html)}
+    left = min(x, key=x.__getitem__)
+    points = re.findall(r'<text class="points" data-pair="(\d)"[^>]*>(\d+)<', html)
+    name = texts(page, "text", class_="pair-name")[int(left)]
+    return name, [value for pair, value in points if pair == left]
+
+
+def test_the_whist_sheet_puts_the_holders_pair_in_the_left_column(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(deals=[{"tricks": [9, 4], "honours": [2, 2]}])  # Anna & Carla score 3
+    assert count(alice_client.get(sheet(match)), "form", class_="holder") == 1
+
+    assert left_column(alice_client.get(sheet(match))) == ("Anna & Carla", ["3"])
+    assert left_column(alice_client.get(sheet(match), {"holder": "1"})) == ("Bruno & Dario", [])
+    assert left_column(alice_client.get(sheet(match))) == ("Bruno & Dario", [])  # remembered
+    assert left_column(alice_client.get(sheet(match), {"holder": "2"})) == ("Anna & Carla", ["3"])  # Carla

@@ -215,6 +215,27 @@ def test_everything_is_written_inside_the_view_box_and_inside_its_own_column(
             assert 0 <= y <= sheet.height
 
 
+@pytest.mark.parametrize("left_pair", [0, 1])
+def test_the_holders_pair_is_written_in_the_left_column_and_the_sheet_is_otherwise_the_same(
+    left_pair: int,
+) -> None:
+    sheet = finished(left_pair=left_pair)
+    half = sheet.width / 2
+    for pair, box in writing(sheet):
+        side = pair if left_pair == 0 else 1 - pair
+        assert inside(box, Box(side * half + 2, 0, half - 4, sheet.height)), (pair, box)
+    dealing = whist_sheet(PAIRS, IN_PROGRESS, dealer=1, left_pair=left_pair)
+    assert (dealing.dealer_at.x < half) == (left_pair == 1)  # type: ignore[union-attr]
+    same = finished()
+    assert (sheet.height, sheet.label, [h.name for h in sheet.heads]) == (
+        same.height,
+        same.label,
+        [h.name for h in same.heads],
+    )
+    with pytest.raises(ValueError, match="the pair on the left is 0 or 1"):
+        finished(left_pair=2)
+
+
 @pytest.mark.parametrize("games", range(4))
 def test_no_writing_covers_other_writing_or_a_line_across_the_page(games: int) -> None:
     sheet = crowded(games)
