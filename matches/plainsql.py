@@ -42,13 +42,14 @@ class Columns:
     def make(self, values: Sequence[Any]) -> Any:
         """The instance, each value turned into Python as the ORM turns it (a date on SQLite)."""
         converted = []
-        for value, (converters, col) in zip(values, self._converters(), strict=True):
+        for value, (converters, col) in zip(values, self._converters(connection.ops), strict=True):
             for convert in converters:
                 value = convert(value, col, connection)
             converted.append(value)
         return self.model.from_db(connection.alias, [field.attname for field in self.fields], converted)
 
-    @functools.cache  # noqa: B019  (a few instances, made once, live as long as the process)
-    def _converters(self) -> list[tuple[list[Callable[..., Any]], Any]]:
+    # Per connection (a thread's own): a few instances, made once, live as long as the process.
+    @functools.lru_cache(maxsize=16)  # noqa: B019
+    def _converters(self, ops: Any) -> list[tuple[list[Callable[..., Any]], Any]]:
         columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
-        return [(connection.ops.get_db_converters(c) + c.get_db_converters(connection), c) for c in columns]
+        return [(ops.get_db_converters(c) + c.get_db_converters(ops.connection), c) for c in columns]

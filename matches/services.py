@@ -502,16 +502,24 @@ def deal_record(
     """
     try:
         return _deal_record(match, entry, _author(author), token, number, players)
-    except IntegrityError:
-        # Where row locks do not queue (SQLite), the constraints decide, and nothing was stored.
+    except _DealClash as clash:
+        # Where row locks do not queue (SQLite), the constraints decide; nothing was stored.
         stored = Deal.everything.filter(token=token).first() if token is not None else None
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
-        latest = match.deals.order_by("number").last()  # it took the number this one meant
-        if latest is None:
-            raise
-        raise DealTaken(latest.number, latest) from None
+        taker = match.deals.filter(number=clash.number).first()  # entered meanwhile elsewhere
+        if taker is None:
+            raise clash.__cause__ from None
+        raise DealTaken(clash.number, taker) from None
+
+
+class _DealClash(Exception):
+    """The database refused deal ``number`` (its number or its token were taken meanwhile)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 @transaction.atomic
@@ -540,14 +548,17 @@ def _deal_record(
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
     rules, played, state = rules.with_deal(rules.format.read_deal(entry, rules.players, count + 1), state)
-    deal = Deal.objects.create(
-        match=match,
-        number=count + 1,
-        entry=dict(entry),
-        entered_by=who.user,
-        entered_by_name=who.name,
-        token=token,
-    )
+    try:
+        deal = Deal.objects.create(
+            match=match,
+            number=count + 1,
+            entry=dict(entry),
+            entered_by=who.user,
+            entered_by_name=who.name,
+            token=token,
+        )
+    except IntegrityError as refused:  # the transaction is rolled back on the way out
+        raise _DealClash(count + 1) from refused
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
     _refresh(match, rules, who, played, state)
     deal.repeated = False  # type: ignore[attr-defined]

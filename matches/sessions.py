@@ -52,6 +52,11 @@ class SessionStore(db.SessionStore):
         session.user_id = data.get(auth.SESSION_KEY)
         return session
 
+    async def acreate_model_instance(self, data: dict[str, Any]) -> Any:
+        session = await super().acreate_model_instance(data)
+        session.user_id = data.get(auth.SESSION_KEY)
+        return session
+
 
 class UserBackend(ModelBackend):
     """Django's ModelBackend, except that the user just read with the session is not read again."""

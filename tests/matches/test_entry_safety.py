@@ -179,6 +179,21 @@ def test_where_the_database_decides_a_repeated_token_finds_its_deal(
     assert entries(match) == [(1, EVEN)]
 
 
+def test_a_database_refusal_after_the_deal_is_not_taken_for_a_deal_entered_meanwhile(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = make_match(deals=[EVEN])
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise IntegrityError("the log refused it")
+
+    monkeypatch.setattr(services, "_log", refused)
+
+    with pytest.raises(IntegrityError, match="the log refused it"):
+        services.deal_record(match=match, entry=BRUNO_25, author=alice, token=uuid.uuid4())
+    assert entries(match) == [(1, EVEN)]  # the deal went with the rest of the write
+
+
 # -- two phones enter the same deal ----------------------------------------------------------------
 
 

@@ -3,12 +3,15 @@ on a session's user still made: a changed password, a deactivated account, a log
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore as FormerStore
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -118,3 +121,26 @@ def test_a_session_made_outside_a_request_logs_its_user_in(alice: User, client: 
     assert page.status_code == 200
     assert page.context["user"] == alice
     assert sum('"auth_user"' in query["sql"] for query in queries) == 1
+
+
+def test_a_session_of_djangos_former_table_is_carried_over_with_its_user_and_its_invites(
+    alice: User, client: Client
+) -> None:
+    """Moving to the app's sessions logs nobody out, nor takes a guest phone's matches away."""
+    former = FormerStore()
+    former[SESSION_KEY] = str(alice.pk)
+    former[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    former[HASH_SESSION_KEY] = alice.get_session_auth_hash()
+    former["invites"] = {"7": {"token": "t" * 43, "name": "Zia"}}
+    former.create()
+    gone = FormerStore()
+    gone.set_expiry(-1)
+    gone.create()
+
+    import_module("matches.migrations.0010_sessions_carried_over").carry_over(apps, None)
+
+    carried = Session.objects.get()  # not the expired one
+    assert (carried.session_key, carried.user) == (former.session_key, alice)
+    assert carried.get_decoded()["invites"] == former["invites"]
+    client.cookies[settings.SESSION_COOKIE_NAME] = former.session_key
+    assert client.get(PLAYERS).context["user"] == alice
