@@ -706,12 +706,15 @@ def whist_context(
     )
     settlement = variant.settle(match.options, rubber)
     # When the table is drawn.
-    rows = SimpleLazyObject(lambda: _editable(match, whist_rows(match, names, rubber, rules, shown)))
+    order = (0, 1) if bottom % 2 == 0 else (1, 0)  # the holder's pair first, as on the sheet
+    rows = SimpleLazyObject(lambda: _editable(match, whist_rows(match, names, rubber, rules, shown, order)))
     return {
         "pairs": pairs,
         "sheet": sheet,
         "rows": rows,
-        "games_won": (rubber.wins(0), rubber.wins(1)),
+        # The pairs, and their games won, in the order the sheet and the table show them.
+        "shown_pairs": [pairs[pair] for pair in order],
+        "shown_games": [rubber.wins(pair) for pair in order],
         "score": rubber.score,
         "totals": totals,
         "winner_pair": pairs[outcome.winner] if outcome else None,
@@ -723,16 +726,28 @@ def whist_context(
 
 
 def whist_rows(
-    match: Match, names: Sequence[str], rubber: Rubber, rules: Any, shown: int | None = None
+    match: Match,
+    names: Sequence[str],
+    rubber: Rubber,
+    rules: Any,
+    shown: int | None = None,
+    order: tuple[int, int] = (0, 1),
 ) -> list[dict[str, Any]]:
-    """The deal table, newest deal first: trick and honour points, the score, the games won."""
+    """The deal table, newest deal first: trick and honour points, the score, the games won;
+    a cell per pair, in ``order``."""
     return [
         {
             "number": deal.number,
             "dealer": names[deal.dealer],
-            "trick_points": deal.trick_points,
-            "honour_points": deal.honour_points,
-            "score": deal.score,
+            "cells": [
+                {
+                    "pair": pair,
+                    "score": deal.score[pair],
+                    "tricks": deal.trick_points[pair],
+                    "honours": deal.honour_points[pair],
+                }
+                for pair in order
+            ],
             "game": deal.game,
             "revoke": entry.revoke,
             # The three points a revoke gives (by that house rule) are in no trick or honour count.

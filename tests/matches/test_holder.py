@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Match
 
 from .guests import viewer
-from .pages import count, texts
+from .pages import count, text, texts
 
 HTMX = {"HX-Request": "true"}
 
@@ -117,3 +117,15 @@ def test_the_whist_sheet_puts_the_holders_pair_in_the_left_column(
     assert left_column(alice_client.get(sheet(match), {"holder": "1"})) == ("Bruno & Dario", [])
     assert left_column(alice_client.get(sheet(match))) == ("Bruno & Dario", [])  # remembered
     assert left_column(alice_client.get(sheet(match), {"holder": "2"})) == ("Anna & Carla", ["3"])  # Carla
+
+
+def test_the_whist_table_and_games_put_the_holders_pair_first_too(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(deals=[{"tricks": [9, 4], "honours": [2, 2]}])  # Anna & Carla score 3
+
+    page = alice_client.get(sheet(match), {"holder": "3"})  # Dario
+
+    assert texts(page, "th", scope="col") == ["#", "Bruno & Dario", "Anna & Carla"]
+    assert [cell.split()[0] for cell in texts(page, "td")[:2]] == ["0", "3"]
+    assert text(page, "p", class_="rubber-state") == "Games: Bruno & Dario 0 – 0 Anna & Carla"
