@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, models, transaction
+from django.db import connection, transaction
 from django.db.models import prefetch_related_objects
 
 from . import services
 from .models import Evening, Match, Payment, Player
 from .pagecache import Recent
-from .plainsql import Columns, column, may_be_id, table
+from .plainsql import column, columns, may_be_id, table
 from .rules import document
 from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
@@ -49,15 +49,10 @@ def evening_read(pk: int, owner_id: int) -> EveningRead | None:
             return None
         cursor.execute(_payments_sql(), [pk])
         payments = cursor.fetchall()
-    evenings, players = _columns(Evening), _columns(Player)
+    evenings, players = columns(Evening), columns(Player)
     evening = evenings.make(rows[0][: len(evenings)])
     came = [players.make(row[len(evenings) :]) for row in rows if row[len(evenings)] is not None]
-    return EveningRead(evening, came, [_columns(Payment).make(row) for row in payments])
-
-
-@functools.cache
-def _columns(model: type[models.Model]) -> Columns:
-    return Columns(model)
+    return EveningRead(evening, came, [columns(Payment).make(row) for row in payments])
 
 
 @functools.cache
@@ -66,7 +61,7 @@ def _evening_sql() -> str:
     on_evening = f"{column(came, 'evening')} = {column(Evening, 'id')}"
     on_player = f"{column(came, 'player')} = {column(Player, 'id')}"
     return (
-        f"SELECT {_columns(Evening).sql}, {_columns(Player).sql} FROM {table(Evening)}"
+        f"SELECT {columns(Evening).sql}, {columns(Player).sql} FROM {table(Evening)}"
         f" LEFT JOIN {table(came)} ON {on_evening} LEFT JOIN {table(Player)} ON {on_player}"
         f" WHERE {column(Evening, 'id')} = %s AND {column(Evening, 'owner')} = %s"
         f" ORDER BY LOWER({column(Player, 'name')}), {column(Player, 'id')}"
@@ -76,7 +71,7 @@ def _evening_sql() -> str:
 @functools.cache
 def _payments_sql() -> str:
     return (
-        f"SELECT {_columns(Payment).sql} FROM {table(Payment)} WHERE {column(Payment, 'evening')} = %s"
+        f"SELECT {columns(Payment).sql} FROM {table(Payment)} WHERE {column(Payment, 'evening')} = %s"
         f" ORDER BY {column(Payment, 'id')}"
     )
 

@@ -25,6 +25,12 @@ def may_be_id(model: type[models.Model], pk: int) -> bool:
     return lowest <= pk <= highest
 
 
+@functools.cache
+def columns(model: type[models.Model], without: tuple[str, ...] = ()) -> Columns:
+    """The model's Columns (``without`` those fields), made once per process."""
+    return Columns(model, without)
+
+
 class Columns:
     """A model's columns in a SELECT (``sql``), and the instance made from a row's values (``make``).
 

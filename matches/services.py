@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
-from .plainsql import Columns, column, may_be_id, table
+from .plainsql import column, columns, may_be_id, table
 from .rules import document
 from .rules.core import Problem, Refused, Steps, gettext_noop
 
@@ -95,6 +95,8 @@ def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
     return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
 
 
+# What a match read by match_read leaves out: its stored result, which most requests never read.
+UNREAD = ("result",)
 # Where a match read by match_read keeps its players' names, read with it (seat_names answers them).
 NAMES_READ = "names_read"
 
@@ -111,7 +113,7 @@ def match_read(pk: int, *, locked: bool = False) -> Match | None:
         rows = cursor.fetchall()
     if not rows:
         return None
-    matches, evenings = _match_columns(), _evening_columns()
+    matches, evenings = columns(Match, without=UNREAD), columns(Evening)
     row = rows[0]
     match = matches.make(row[: len(matches)])
     if not locked:
@@ -128,21 +130,14 @@ def matches_read(pks: Sequence[int]) -> dict[int, Match]:
     with connection.cursor() as cursor:
         cursor.execute(_matches_sql(len(pks)), list(pks))
         rows = cursor.fetchall()
-    whole = _whole_match_columns()
+    whole = columns(Match)
     return {match.pk: match for match in map(whole.make, rows)}
 
 
 @functools.lru_cache(maxsize=64)
 def _matches_sql(count: int) -> str:
     within = ", ".join(["%s"] * count)
-    return (
-        f"SELECT {_whole_match_columns().sql} FROM {table(Match)} WHERE {column(Match, 'id')} IN ({within})"
-    )
-
-
-@functools.cache
-def _whole_match_columns() -> Columns:
-    return Columns(Match)
+    return f"SELECT {columns(Match).sql} FROM {table(Match)} WHERE {column(Match, 'id')} IN ({within})"
 
 
 def latest_changes(pk: int, count: int) -> list[tuple[Change, bool]]:
@@ -151,7 +146,7 @@ def latest_changes(pk: int, count: int) -> list[tuple[Change, bool]]:
     with connection.cursor() as cursor:
         cursor.execute(changes_sql(), [pk, count])
         rows = cursor.fetchall()
-    changes = _change_columns()
+    changes = columns(Change)
     return [(changes.make(row[:-1]), row[-1] is not None) for row in rows]
 
 
@@ -163,25 +158,10 @@ def changes_sql() -> str:
     undoes = f"{undone}.{quote(Change._meta.get_field('undoes').column)}"
     created, pk = column(Change, "created_at"), column(Change, "id")
     return (
-        f"SELECT {_change_columns().sql}, {undone}.{quote('id')} FROM {table(Change)}"
+        f"SELECT {columns(Change).sql}, {undone}.{quote('id')} FROM {table(Change)}"
         f" LEFT JOIN {table(Change)} {undone} ON {undoes} = {pk}"
         f" WHERE {column(Change, 'match')} = %s ORDER BY {created} DESC, {pk} DESC LIMIT %s"
     )
-
-
-@functools.cache
-def _change_columns() -> Columns:
-    return Columns(Change)
-
-
-@functools.cache
-def _match_columns() -> Columns:
-    return Columns(Match, without=["result"])
-
-
-@functools.cache
-def _evening_columns() -> Columns:
-    return Columns(Evening)
 
 
 @functools.cache
@@ -189,9 +169,9 @@ def _match_sql(locked: bool) -> str:
     where = f" WHERE {column(Match, 'id')} = %s"
     if locked:
         lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        return f"SELECT {_match_columns().sql} FROM {table(Match)}{where}{lock}"
+        return f"SELECT {columns(Match, without=('result',)).sql} FROM {table(Match)}{where}{lock}"
     return (
-        f"SELECT {_match_columns().sql}, {_evening_columns().sql}, {column(Player, 'name')}"
+        f"SELECT {columns(Match, without=('result',)).sql}, {columns(Evening).sql}, {column(Player, 'name')}"
         f" FROM {table(Match)}"
         f" LEFT JOIN {table(Evening)} ON {column(Match, 'evening')} = {column(Evening, 'id')}"
         f" LEFT JOIN {table(Seat)} ON {column(Seat, 'match')} = {column(Match, 'id')}"

@@ -18,7 +18,7 @@ from django.contrib.sessions.backends import db
 from django.db import connection
 from django.utils import timezone
 
-from .plainsql import Columns, column, table
+from .plainsql import column, columns, table
 
 # The user read with the session this thread read last, until the backend takes it.
 _read_with_session: ContextVar[Any] = ContextVar("read_with_session", default=None)
@@ -44,7 +44,7 @@ class SessionStore(db.SessionStore):
             return {}
         data, *user = row
         if user[0] is not None:
-            _read_with_session.set(_users().make(user))
+            _read_with_session.set(columns(auth.get_user_model()).make(user))
         return self.decode(data)
 
     def create_model_instance(self, data: dict[str, Any]) -> Any:
@@ -70,16 +70,11 @@ class UserBackend(ModelBackend):
 
 
 @functools.cache
-def _users() -> Columns:
-    return Columns(auth.get_user_model())
-
-
-@functools.cache
 def _session_sql() -> str:
     """The session's data and its user's every column, for an unexpired session key."""
     session, user = SessionStore.get_model_class(), auth.get_user_model()
     return (
-        f"SELECT {column(session, 'session_data')}, {_users().sql} FROM {table(session)}"
+        f"SELECT {column(session, 'session_data')}, {columns(user).sql} FROM {table(session)}"
         f" LEFT JOIN {table(user)} ON {column(session, 'user')} = {column(user, user._meta.pk.name)}"
         f" WHERE {column(session, 'session_key')} = %s AND {column(session, 'expire_date')} > %s"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import secrets
 from collections.abc import Callable, Sequence
@@ -572,6 +573,7 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     names = {match_pk: state[-1] for match_pk, state in states.items()}
 
+    @functools.cache  # asked by the page's drawing and by the summary's: read once
     def listed_matches() -> list[Match]:
         """The matches of the states read, in the evening's order (not one deleted since)."""
         found = services.matches_read(list(states))
