@@ -97,6 +97,8 @@ def played_nets(rules: document.Match, played: Any) -> Sequence[Decimal]:
 
 @dataclass(frozen=True)
 class Transfer:
+    """A payment recorded (``paid``), or one the settlement proposes to make."""
+
     payer: Player
     payee: Player
     amount: Decimal
@@ -125,41 +127,57 @@ def evening_settlement(
         matches = evening_matches(evening)
     # A match in progress counts nothing yet: it is not even replayed.
     finished = [match for match in matches if match.status == Match.Status.FINISHED]
-    # The money is kept per state of the finished matches: a deal entered in a match in progress,
-    # or a payment marked, settles nothing anew.
+    # The balances are kept per state of the finished matches: a deal entered in a match in
+    # progress, or a payment marked, settles nothing anew.
     states = tuple(services.state_key(match, _names(match, names)) for match in finished)
-    ordered, owed = SETTLED.get_or_make(states, lambda: _settled(finished))
-    paid = {
-        (p.payer_id, p.payee_id, p.amount) for p in (evening.payments.all() if payments is None else payments)
-    }
-    proposed = [
-        Transfer(payer, payee, amount, (payer.pk, payee.pk, amount) in paid) for payer, payee, amount in owed
-    ]
-    return Settlement(list(ordered), proposed, len(matches) - len(finished))
+    balances = SETTLED.get_or_make(states, lambda: _settled(finished))
+    made = list(evening.payments.order_by("pk") if payments is None else payments)
+    return Settlement(list(balances), _transfers(dict(balances), made), len(matches) - len(finished))
 
 
-# Balances (largest first) and transfers, by the states of the matches settled. A finished match's
+def _transfers(balances: dict[Player, Decimal], payments: Sequence[Payment]) -> list[Transfer]:
+    """The payments made, then who still pays whom: the balances less what was paid.
+
+    A payment made before a match was corrected still counts: what is owed on top is paid on top,
+    and what was paid too much comes back.
+    """
+    players = {player.pk: player for player in balances}
+    others = {pk for payment in payments for pk in (payment.payer_id, payment.payee_id)} - players.keys()
+    if others:  # paid by or to a player no finished match counts any more (one was reopened)
+        players |= Player.objects.in_bulk(others)
+    left = dict(balances)
+    made = []
+    for payment in payments:
+        payer, payee = players[payment.payer_id], players[payment.payee_id]
+        left[payer] = left.get(payer, Decimal(0)) + payment.amount
+        left[payee] = left.get(payee, Decimal(0)) - payment.amount
+        made.append(Transfer(payer, payee, payment.amount, paid=True))
+    return made + [Transfer(payer, payee, amount, paid=False) for payer, payee, amount in transfers(left)]
+
+
+# Each player's balance (largest first), by the states of the matches settled. A finished match's
 # seats never change, and a renamed player changes its state: the players kept here are current.
-Settled = tuple[tuple[tuple[Player, Decimal], ...], tuple[tuple[Player, Player, Decimal], ...]]
-SETTLED: Recent[tuple[Any, ...], Settled] = Recent(256)
+SETTLED: Recent[tuple[Any, ...], tuple[tuple[Player, Decimal], ...]] = Recent(256)
 
 
-def _settled(finished: list[Match]) -> Settled:
-    """The finished matches replayed and added up: each player's balance, and who pays whom."""
+def _settled(finished: list[Match]) -> tuple[tuple[Player, Decimal], ...]:
+    """The finished matches replayed and added up: each player's balance, largest first."""
     prefetch_related_objects(finished, services.seats_with_players())  # no query where read along
     balances = add_up([match_nets(standing) for standing in services.match_standings(finished)])
-    ordered = sorted(balances.items(), key=lambda item: (-item[1], item[0].name))
-    return tuple(ordered), tuple(transfers(balances))
+    return tuple(sorted(balances.items(), key=lambda item: (-item[1], item[0].name)))
 
 
 @transaction.atomic
-def payment_toggle(*, evening: Evening, payer: Player, payee: Player, amount: Decimal) -> bool:
-    """Mark a transfer paid, or unmark it; True when it is now marked paid."""
-    existing = evening.payments.filter(payer=payer, payee=payee, amount=amount)
-    if existing.exists():
-        existing.delete()
+def payment_toggle(*, evening: Evening, transfer: Transfer) -> bool:
+    """Record a transfer as paid, or take back a payment recorded; True when it is now paid."""
+    if transfer.paid:
+        same = evening.payments.filter(payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
+        payment = same.order_by("-pk").first()  # one of them, if the same payment was made twice
+        if payment is not None:
+            payment.delete()
         return False
-    Payment.objects.create(evening=evening, payer=payer, payee=payee, amount=amount)
+    payer, payee = transfer.payer, transfer.payee
+    Payment.objects.create(evening=evening, payer=payer, payee=payee, amount=transfer.amount)
     return True
 
 

@@ -256,8 +256,15 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
     bottom = holder_seat(request, access.match, len(standing.players))
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
     context["announcement"] = sheets.latest_deal(standing, saved=False)
-    context["stale_form"] = request.GET.get("number") not in (None, "", str(context["next_number"]))
-    context["status_changed"] = request.GET.get("s") not in (None, access.match.status)
+    # The poll sends the number of the deal this phone's form is for, and whether anything is typed
+    # in it. A form left behind by a deal entered elsewhere moves on to the next deal, unless it is
+    # being typed in: then it is left alone, with a word that it is stale. An end replaces it.
+    number, typed = request.GET.get("number") or "", request.GET.get("typed") == "1"
+    behind = number.isdigit() and int(number) < context["next_number"]
+    status_changed = request.GET.get("s") not in (None, access.match.status)
+    context["replace_form"] = status_changed or (behind and not typed)
+    context["stale_form"] = number not in ("", str(context["next_number"])) and not context["replace_form"]
+    context["typing_lost"] = status_changed and typed and standing.played.outcome is not None
     return render(request, "matches/match_detail.html#live", context)
 
 
@@ -626,7 +633,7 @@ def evening_public(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
-    """Mark one of the evening's transfers paid, or unmark it; a transfer it does not propose is refused."""
+    """Mark one of the evening's transfers paid, or take back a payment; anything else is refused."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
     sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount")]
     transfer = next(
@@ -635,9 +642,7 @@ def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
     if transfer is None:
         messages.error(request, _("That payment is not one of this evening's transfers."))
     else:
-        evenings.payment_toggle(
-            evening=evening, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount
-        )
+        evenings.payment_toggle(evening=evening, transfer=transfer)
     return redirect(evening)
 
 

@@ -413,6 +413,14 @@
 
   // -- Events --------------------------------------------------------------------------------
   document.addEventListener("htmx:configRequest", function (event) {
+    // The poll says whether this phone's form holds what someone typed (or what the server sent back
+    // with a refusal): a form left untouched for a deal entered elsewhere is then replaced by the
+    // next deal's form; one being typed in is left as it is, with a word that it is stale.
+    if (event.detail.elt.id === "live") {
+      var deal = document.getElementById("deal-form");
+      if (isDealForm(deal) && (deal.hasAttribute("data-typed") || typedIn(deal))) event.detail.parameters.typed = "1";
+      return;
+    }
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
     // deal taken for that one, already stored: under a new token, the server says the number is taken.
     var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");

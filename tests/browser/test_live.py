@@ -129,10 +129,19 @@ def test_a_deal_entered_on_one_phone_reaches_the_other_within_3_seconds(
     expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text("2")
     expect(page.locator(".change-log li").first).to_contain_text("Deal 2 entered")
     expect(page.locator(".change-log li").first).to_contain_text("Bruno")
-    # A's own form is left as it was (it might hold what A is typing), with a word that it is stale.
+    # A typed nothing in its form since: it moves on to deal 3, with no word about it.
+    expect_deal_form(page, 3)
+    expect(page.locator("#entry-notice")).to_have_text("")
+
+    # Now A starts typing deal 3 while B enters it: A's form is left as it was, with a word.
+    page.fill("#id_points_0", "12")
+    fill_points(bruno, [10, 10, 10, 10])
+    bruno.click(SAVE_DEAL)
     expect(page.locator("#entry-notice")).to_have_text(
-        "A deal was entered on another phone: the next one is deal 3."
+        "A deal was entered on another phone: the next one is deal 4.", timeout=LIVE
     )
+    expect(page.locator("#id_points_0")).to_have_value("12")
+    expect(page.locator("#deal-form h2")).to_have_text("Deal 3")
 
 
 def test_a_viewer_link_follows_the_sheet_live_with_no_entry_form(

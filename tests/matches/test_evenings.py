@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.test import Client
 from django.urls import reverse
 
+from matches import services
 from matches.models import Evening, Match, Player
 
 from .pages import texts
@@ -106,6 +107,51 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
     assert not evening.payments.exists()
     assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()
+
+
+def transfer_lines(client: Client, evening: Evening) -> list[str]:
+    """Each line of the page's "who pays whom", with its mark: "Anna pays Carla 2.00 ✓ paid"."""
+    page = client.get(evening.get_absolute_url())
+    return [line for line in texts(page, "li") if " pays " in line]
+
+
+def test_payments_made_still_count_after_a_match_is_corrected_or_reopened(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna pays Carla 2, Bruno pays Dario 2
+    busca.evening = evening
+    busca.save()
+    anna, bruno, carla, dario = players
+    for payer, payee in ((anna, carla), (bruno, dario)):
+        sent = {"payer": payer.pk, "payee": payee.pk, "amount": "2.00"}
+        alice_client.post(reverse("payment_toggle", args=[evening.pk]), sent)
+
+    # The stake goes up to 3 after everybody paid: only what is owed on top is left to pay.
+    services.match_options_change(match=busca, options={"stake": 3}, author=busca.owner)
+    assert transfer_lines(alice_client, evening) == [
+        "Anna pays Carla 2.00 ✓ paid",
+        "Bruno pays Dario 2.00 ✓ paid",
+        "Anna pays Carla 1.00 Mark paid",
+        "Bruno pays Dario 1.00 Mark paid",
+    ]
+
+    # The match reopens (its last deal taken back): nothing is owed any more, so the money comes back.
+    services.deal_delete(match=busca, number=5, author=busca.owner)
+    assert transfer_lines(alice_client, evening) == [
+        "Anna pays Carla 2.00 ✓ paid",
+        "Bruno pays Dario 2.00 ✓ paid",
+        "Carla pays Anna 2.00 Mark paid",
+        "Dario pays Bruno 2.00 Mark paid",
+    ]
+
+    # A payment recorded by mistake is taken back with its own button.
+    taken_back = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
+    alice_client.post(reverse("payment_toggle", args=[evening.pk]), taken_back)
+    assert transfer_lines(alice_client, evening) == [
+        "Bruno pays Dario 2.00 ✓ paid",
+        "Dario pays Bruno 2.00 Mark paid",
+    ]
 
 
 def test_another_account_cannot_open_the_evening(

@@ -2,7 +2,7 @@
 
 An idle phone's question is cheap: 204, nothing rendered, no replay. When something changed the
 answer is the parts of the page that changed, swapped out of band, never the entry form a phone
-may be typing in (unless the match ended or reopened).
+is typing in (unless the match ended or reopened); an untouched form left behind moves on.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def test_an_idle_guest_phone_also_gets_a_cheap_204(
     assert response.templates == []
 
 
-def test_a_deal_entered_on_another_phone_comes_back_as_out_of_band_parts_without_the_entry_form(
+def test_a_deal_entered_on_another_phone_comes_back_as_out_of_band_parts_without_the_form_typed_in(
     alice_client: Client, make_match: MakeMatch
 ) -> None:
     match = make_match()
@@ -113,7 +113,7 @@ def test_a_deal_entered_on_another_phone_comes_back_as_out_of_band_parts_without
     bruno = scorer(match, "Bruno")
     bruno.post(reverse("deal_create", args=[match.pk]), {f"points_{s}": "10" for s in range(4)})
 
-    response = alice_client.get(live_url(match, v=before, s="in_progress", number=1), headers=HTMX)
+    response = alice_client.get(live_url(match, v=before, s="in_progress", number=1, typed=1), headers=HTMX)
 
     assert response.status_code == 200
     page = response.content.decode()
@@ -130,20 +130,52 @@ def test_a_deal_entered_on_another_phone_comes_back_as_out_of_band_parts_without
     assert count(response, "form", id="deal-form") == 0
 
 
-def test_a_phone_whose_form_is_for_a_deal_already_entered_is_told_the_next_number(
+def test_a_phone_typing_a_deal_already_entered_is_told_the_next_number(
     alice_client: Client, make_match: MakeMatch
 ) -> None:
     match = make_match()
     before = version(match)
     services.deal_record(match=match, entry=EVEN, author=match.owner)  # on another of alice's phones
 
-    stale = alice_client.get(live_url(match, v=before, s="in_progress", number=1), headers=HTMX)
-    fresh = alice_client.get(live_url(match, v=before, s="in_progress", number=2), headers=HTMX)
+    stale = alice_client.get(live_url(match, v=before, s="in_progress", number=1, typed=1), headers=HTMX)
+    fresh = alice_client.get(live_url(match, v=before, s="in_progress", number=2, typed=1), headers=HTMX)
     no_form = alice_client.get(live_url(match, v=before, s="in_progress"), headers=HTMX)
 
     assert texts(stale, "p", class_="notice") == [STALE]
     assert texts(fresh, "p", class_="notice") == []
     assert texts(no_form, "p", class_="notice") == []
+    for response in (stale, fresh, no_form):
+        assert count(response, "form", id="deal-form") == 0
+
+
+def test_an_untouched_form_left_behind_moves_on_to_the_next_deal(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match()
+    before = version(match)
+    services.deal_record(match=match, entry=EVEN, author=match.owner)  # on another of alice's phones
+
+    response = alice_client.get(live_url(match, v=before, s="in_progress", number=1), headers=HTMX)
+
+    assert count(response, "div", id="entry", hx_swap_oob="true") == 1
+    assert count(response, "form", id="deal-form") == 1
+    assert "Deal 2" in texts(response, "h2")
+    assert attributes(response, "id_number")["value"] == "2"
+    assert attributes(response, "id_token")["value"] not in ("", None)
+    assert texts(response, "p", class_="notice") == []
+
+
+def test_a_form_ahead_of_the_match_is_left_alone_with_a_word(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    # Deal 2 deleted on another phone, or this phone keeping deal 1 while offline (offline.js).
+    match = make_match(deals=[EVEN])
+    before = version(match)
+
+    response = alice_client.get(live_url(match, v=before - 1, s="in_progress", number=3), headers=HTMX)
+
+    assert count(response, "form", id="deal-form") == 0
+    assert texts(response, "p", class_="notice") == [STALE]
 
 
 def test_when_the_match_ends_on_another_phone_the_entry_form_gives_way_to_the_result(
@@ -161,6 +193,13 @@ def test_when_the_match_ends_on_another_phone_the_entry_form_gives_way_to_the_re
         assert count(response, "div", id="entry", hx_swap_oob="true") == 1
         assert count(response, "form", id="deal-form") == 0
         assert "Match over after deal 2" in texts(response, "h2")
+        assert texts(response, "p", class_="notice") == []
+
+    # A phone that was typing the deal is told that what it typed was not saved.
+    typing = bruno.get(live_url(match, v=before, s="in_progress", number=2, typed=1), headers=HTMX)
+    assert texts(typing, "p", class_="notice") == [
+        "The match ended on another phone: what this phone was typing was not saved."
+    ]
 
 
 def test_when_a_finished_match_reopens_a_scorer_gets_the_entry_form_back_and_a_viewer_does_not(
