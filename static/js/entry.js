@@ -87,10 +87,8 @@
   }
   // A deal the server refused: its message is in the entry panel (offline.js reads it so too) or,
   // for a deal kept on the phone, offline.js marks its line .refused, a moment after the swap.
-  // The sheet's top just under the sticky top bar, as tall as its links wrap (two rows on a phone).
+  // The sheet's top just under the sticky top bar (the page's scroll-padding-top: page.js).
   function bringIntoView(sheet) {
-    var bar = document.querySelector(".topbar");
-    sheet.style.scrollMarginTop = (bar ? bar.offsetHeight : 0) + 8 + "px";
     sheet.scrollIntoView({ block: "start" });
   }
   function refused(sheet) { return !!sheet.querySelector("#entry .error, #entry [role=alert], .refused"); }

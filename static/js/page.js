@@ -16,6 +16,19 @@
     if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
   });
 
+  // The sticky top bar's height (--topbar): the browser scrolls what it shows, a required choice
+  // left empty or a link's target, just below the bar, not under it (scroll-padding-top, app.css).
+  // Set in a stylesheet of its own, not in a style attribute: the copy of the page kept for offline
+  // use (offline.js) must hold no inline style, which the Content-Security-Policy refuses.
+  var barSheet = window.CSSStyleSheet && "adoptedStyleSheets" in document ? new CSSStyleSheet() : null;
+  if (barSheet) document.adoptedStyleSheets = document.adoptedStyleSheets.concat([barSheet]);
+  function measureBar() {
+    var bar = document.querySelector(".topbar");
+    if (bar && barSheet) barSheet.replaceSync(":root { --topbar: " + bar.offsetHeight + "px; }");
+  }
+  document.addEventListener("DOMContentLoaded", measureBar);
+  window.addEventListener("resize", measureBar);
+
   // The live poll asks only while the page is on screen: an idle tab in a pocket stays quiet.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail && event.detail.elt;

@@ -318,3 +318,22 @@ def test_the_drawing_turns_so_the_phones_holder_sits_at_the_bottom(
     page.goto(match.get_absolute_url())  # remembered on this phone
     assert page.evaluate(bottom_arm) == "2"
     expect(page.locator("#holder")).to_have_value("2")
+
+
+def test_a_required_choice_left_empty_is_shown_below_the_sticky_top_bar_not_under_it(
+    alices_page: Page, alice: User, players: list[Player]
+) -> None:
+    page = alices_page
+    page.goto(new_match(alice, "whist", players).get_absolute_url())
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    tricks = page.locator("#deal-form .tap-grid.tricks")
+    bar = page.locator(".topbar").bounding_box()
+    below_bar = bar["y"] + bar["height"]
+    assert tricks.bounding_box()["y"] < below_bar  # out of sight, above or under the bar
+    scrolled = page.evaluate("window.scrollY")
+
+    # No tricks chosen: the browser brings the first choice into view to ask for it.
+    page.locator("#deal-form button.big").click()
+
+    page.wait_for_function(f"window.scrollY < {scrolled}")
+    assert tricks.bounding_box()["y"] >= below_bar
