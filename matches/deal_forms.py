@@ -64,14 +64,27 @@ class BuscaDealForm(ShowsEveryError):
         players: Sequence[str],
         dealer: int | None,
         rules_dealer: int | None = None,
+        number: int | None = None,
         **kwargs: Any,
     ) -> None:
-        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs."""
+        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs;
+        ``number``: the deal's number, for the messages."""
         super().__init__(*args, **kwargs)
         self.variant, self.names, self.dealer = variant, list(players), dealer
         for seat, name in enumerate(players):
+            # Not a whole number from 0 to the deal's total, the same sentence whatever was typed.
+            refused = _("%(player)s's points are a whole number from 0 to %(total)d") % {
+                "player": name,
+                "total": variant.deal_total,
+            }
+            if number is not None:
+                refused = _("Deal %(number)d: %(text)s") % {"number": number, "text": refused}
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=name, required=False, min_value=0, max_value=variant.deal_total
+                label=name,
+                required=False,
+                min_value=0,
+                max_value=variant.deal_total,
+                error_messages=dict.fromkeys(("invalid", "min_value", "max_value", "max_digits"), refused),
             )
             self.fields[f"cover_{seat}"] = forms.ChoiceField(
                 label=_("Did %(name)s cover?") % {"name": name},
@@ -139,8 +152,12 @@ class BuscaDealForm(ShowsEveryError):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if any(f"points_{seat}" in self.errors for seat in range(4)):
+            return cleaned  # points that are no points: said next to them, nothing more to tell
         points = [cleaned.get(f"points_{seat}") for seat in range(4)]
         blank = [seat for seat, p in enumerate(points) if p is None]
+        if len(blank) == 4 and not any(cleaned.get(f"cover_{seat}") for seat in range(4)):
+            raise forms.ValidationError(_("Nothing entered yet: type the players' points."))
         if len(blank) == 1 and not self.errors:
             # The last player is filled in: the deal's points add up to a known total.
             total = self.variant.deal_total - (3 if cleaned.get("last_trick") is not None else 0)

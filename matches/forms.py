@@ -128,9 +128,15 @@ class MatchForm(forms.Form):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)d") % {"n": seat + 1}, choices=choices, required=seat < variant.min_players
             )
+        # Each seat is named by the player picked for it, once the form comes back (entry.js names
+        # them as they are picked).
+        seated = [self.players_by_pk.get(str(self.data.get(f"seat_{s}", ""))) for s in range(self.seats)]
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("First dealer"),
-            choices=[(str(s), _("Seat %(n)d") % {"n": s + 1}) for s in range(self.seats)],
+            choices=[
+                (str(s), player.name if player else _("Seat %(n)d") % {"n": s + 1})
+                for s, player in enumerate(seated)
+            ],
             coerce=int,
             initial=0,
             widget=forms.RadioSelect,

@@ -176,6 +176,33 @@ def test_the_same_player_in_two_seats_is_refused(alice_client: Client, players: 
     assert not Match.objects.exists()
 
 
+def dealer_choices(page: Any, seats: int) -> list[str]:
+    return [text(page, "span", data_seat_name=str(seat)) for seat in range(seats)]
+
+
+def test_a_refused_match_names_the_first_dealer_choices_by_the_players_seated(
+    alice_client: Client, players: list[Player]
+) -> None:
+    data = {**new_match_form(alice_client, "busca-001"), **seated(players, "1230")}
+
+    page = alice_client.post(NEW, data)  # refused: no threshold and no number of deals
+
+    assert dealer_choices(page, 4) == ["Bruno", "Carla", "Dario", "Anna"]
+
+
+def test_an_empty_seat_as_first_dealer_is_refused_with_a_word_next_to_the_choice(
+    alice_client: Client, players: list[Player]
+) -> None:
+    data = {**new_match_form(alice_client, "mambassa"), **seated(players[:3], "012"), "first_dealer": "6"}
+
+    page = alice_client.post(NEW, data)
+
+    assert page.status_code == 200
+    assert texts(page, "p", class_="error") == ["Nobody sits in that seat."]
+    assert dealer_choices(page, 4) == ["Anna", "Bruno", "Carla", "Seat 4"]
+    assert not Match.objects.exists()
+
+
 def test_an_archived_player_is_not_offered_a_seat(alice_client: Client, players: list[Player]) -> None:
     Player.objects.filter(name="Dario").update(archived=True)
 

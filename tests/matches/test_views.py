@@ -252,6 +252,35 @@ def test_two_blank_players_are_refused(alice_client: Client, make_match: MakeMat
     assert entries(match) == []
 
 
+def test_an_empty_form_is_refused_with_one_sentence_not_a_question_per_player(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match()
+
+    page = alice_client.post(post_url(match), deal(None, None, None, None))
+
+    assert page.status_code == 422
+    assert text(page, "div", class_="error") == "Nothing entered yet: type the players' points."
+    assert errors(page) == []
+    assert entries(match) == []
+
+
+@pytest.mark.parametrize("typed", ["-3", "41", "2.5", "99999999999999999999", "ten"])
+def test_points_that_are_no_points_are_refused_naming_the_deal_and_the_player(
+    typed: str, alice_client: Client, make_match: MakeMatch
+) -> None:
+    # What a browser's own checks stop first: sent by a script, or by a browser that does not check.
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+
+    page = alice_client.post(post_url(match), deal(20, typed, 10, 10))
+
+    assert page.status_code == 422
+    assert errors(page) == ["Deal 2: Bruno's points are a whole number from 0 to 40"]
+    assert texts(page, "div", class_="error") == []  # no second, wrong word above the form
+    assert form_values(page, "deal-form")["points_1"] == typed
+    assert len(entries(match)) == 1
+
+
 def test_the_last_trick_adds_its_3_points_to_the_player_who_took_it(
     alice_client: Client, make_match: MakeMatch
 ) -> None:
