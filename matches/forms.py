@@ -213,7 +213,7 @@ class JoinForm(forms.Form):
         label=_("Your name"),
         max_length=40,
         strip=True,
-        help_text=_("Shown next to the deals you enter, like “Bruno's phone”."),
+        help_text=_("Your first name, as the table calls you: shown next to the deals you enter."),
     )
 
 

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from matches.models import Player
+
 from .flows import add_players, play_deal, sign_up, start_match
+from .test_accessibility import log_in, new_match
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +76,17 @@ def test_a_blank_sheet_prints_on_two_pages_the_drawing_then_the_rules(
     expect(page.locator(".sheet-back li").first).to_be_visible()
 
     assert pages_printed(page, paper) == 2
+
+
+def test_a_mambassa_table_of_long_names_fits_a_phone_screen_without_scrolling_sideways(
+    page: Page, live_server: Any, alice: User
+) -> None:
+    names = ("Elena Martinelli", "Giovanbattista", "Anna Maria", "Pierluigi", "Franco")
+    seated = [Player.objects.create(owner=alice, name=name) for name in names]
+    match = new_match(alice, "mambassa", seated, [{"payers": ["Elena Martinelli"]}, {"payers": ["Franco"]}])
+    log_in(page, live_server, alice)
+
+    page.goto(f"/matches/{match.pk}/print/")
+
+    expect(page.locator("table.print-table tbody tr")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
