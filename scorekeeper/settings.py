@@ -127,6 +127,8 @@ LANGUAGES = [("en", "English"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
+# Our own date formats for each language (scorekeeper/formats): day first, no leading zero.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

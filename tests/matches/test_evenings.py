@@ -210,3 +210,13 @@ def test_the_match_page_offers_a_summary_to_paste(
     assert (
         "Anna 10, Bruno 11, Carla 8, Dario 0\nLosers: Anna, Bruno\nWinners: Carla, Dario</textarea>" in page
     )
+
+
+def test_an_evening_is_dated_day_first_in_either_language(alice_client: Client, players: list[Player]) -> None:
+    evening = evening_of(alice_client, players)
+
+    english = alice_client.get(evening.get_absolute_url())
+    italian = alice_client.get(evening.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="it")
+
+    assert texts(english, "h1") == ["29 November 2026 · Da Carla"]
+    assert texts(italian, "h1") == ["29 Novembre 2026 · Da Carla"]

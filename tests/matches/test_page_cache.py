@@ -139,11 +139,11 @@ def test_the_evening_of_a_kept_page_is_drawn_as_it_is_now(
     evening = Evening.objects.create(owner=alice, date=date(2026, 11, 27))
     match = make_match(deals=[EVEN])
     Match.objects.filter(pk=match.pk).update(evening=evening)
-    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of Nov. 27, 2026"]
+    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of 27 November 2026"]
 
     Evening.objects.filter(pk=evening.pk).update(date=date(2026, 11, 28))
 
-    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of Nov. 28, 2026"]
+    assert texts(page(alice_client, match), "p", class_="evening-link") == ["← Evening of 28 November 2026"]
 
 
 def test_the_owner_and_a_scorer_link_are_not_shown_each_others_page(
@@ -386,12 +386,12 @@ def test_a_kept_card_shows_its_date_in_the_time_zone_of_the_page(
     late = make_match(deals=[EVEN])  # begun at half past midnight in Rome: still the 27th in London
     Match.objects.filter(pk=late.pk).update(created_at=datetime(2026, 11, 27, 23, 30, tzinfo=UTC))
     other = make_match(deals=[EVEN])
-    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("11/28/2026")
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("28 Nov 2026")
 
     settings.TIME_ZONE = "Europe/London"
     play_deal(alice_client, other, EVEN)  # the list is drawn again; the late match's card is kept
 
-    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("11/27/2026")
+    assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("27 Nov 2026")
 
 
 def test_a_row_holding_something_that_could_change_once_kept_is_refused() -> None:
