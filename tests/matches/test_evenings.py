@@ -212,7 +212,9 @@ def test_the_match_page_offers_a_summary_to_paste(
     )
 
 
-def test_an_evening_is_dated_day_first_in_either_language(alice_client: Client, players: list[Player]) -> None:
+def test_an_evening_is_dated_day_first_in_either_language(
+    alice_client: Client, players: list[Player]
+) -> None:
     evening = evening_of(alice_client, players)
 
     english = alice_client.get(evening.get_absolute_url())
