@@ -145,6 +145,8 @@
       store(path, kept);
     }
   }
+  // ``status``: what the server said, an error's status or a refusal's message (kept: the form that
+  // showed the message may be gone, the page reloaded).
   function mark(path, token, state, status) {
     var list = load(path);
     list.forEach(function (e) { if (e.token === token) { e.state = state; e.status = status || ""; } });
@@ -154,6 +156,10 @@
   // What the server answered a deal with: refused (its message is in the entry form), or stored.
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
   function refusedIn(doc) { return !!doc.querySelector("#entry .error, #entry [role=alert]"); }
+  function refusalIn(doc) {
+    var message = doc.querySelector("#entry .error, #entry [role=alert]");
+    return message ? message.textContent.replace(/\s+/g, " ").trim() : "";
+  }
 
   function csrfToken() {
     try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || ""; } catch (e) { return ""; }
@@ -201,7 +207,7 @@
           return false;
         }
         var refused = refusedIn(doc);
-        if (refused) mark(path, entry.token, "refused");
+        if (refused) mark(path, entry.token, "refused", refusalIn(doc));
         else { markStored(entry.token); forget(path, entry.token); }
         lastContact = Date.now();
         if (offline) { offline = false; say(); }

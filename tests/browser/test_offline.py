@@ -192,7 +192,16 @@ def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_is_refused_pla
     expect(page.locator("#deal-form .error")).to_contain_text("Deal 1 was just entered on Bruno's phone.")
     expect_deal_form(page, 2)
     expect_points(page, [7, 20, 10, 3])
-    expect(page.locator(PENDING)).to_contain_text("Deal 1 was not saved: the message in the form says why.")
+    refused = "Deal 1 was not saved. Deal 1 was just entered on Bruno's phone."
+    expect(page.locator(PENDING)).to_contain_text(refused)
+    assert Deal.objects.filter(match=match).count() == 1
+
+    # Reloaded, the form's message and what was typed are gone; the kept deal still says why it was
+    # not saved, and goes back into the form with a tap.
+    page.reload()
+    expect(page.locator(PENDING)).to_contain_text(refused)
+    page.get_by_role("button", name="Put it back in the form").click()
+    expect_points(page, [7, 20, 10, 3])
     assert Deal.objects.filter(match=match).count() == 1
 
     # Saved again from the form, it becomes deal 2, and the phone no longer keeps it.
