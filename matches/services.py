@@ -428,6 +428,15 @@ class DealTaken(Refused):
         )
         self.number, self.deal = number, deal
 
+    def same_as(self, entry: Mapping[str, Any]) -> bool:
+        """Whether the deal stored is the one this phone meant: the same cards played, whoever the
+        two forms named as dealer (this phone's named the dealer of the next deal as it then was)."""
+
+        def played(deal_entry: Mapping[str, Any]) -> dict[str, Any]:
+            return {key: value for key, value in deal_entry.items() if key != "dealer"}
+
+        return played(self.deal.entry) == played(entry)
+
 
 class DealMoved(Refused):
     """Deals were deleted elsewhere: the deal this phone meant to enter now has another number."""

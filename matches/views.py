@@ -274,7 +274,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     match = access.match
     standing = services.match_standing(match, just_read=True)
     form: Any = sheets.entry_form(standing, request.POST)
-    preview = None
+    preview = notice = None
     if form.is_valid():
         entry = form.entry()
         try:
@@ -291,17 +291,27 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                     players=standing.players,
                 )
         except (services.DealTaken, services.DealMoved) as taken:
-            # Keep what this phone typed, ready to be entered as the next deal, or dropped.
             standing = services.match_standing(match)
-            data = request.POST.copy()
-            data["number"] = str(len(standing.played.deals) + 1)
-            if standing.played.next_dealer is not None:
-                # The dealer sent was the one for the old number: at its new number, the rules say who.
-                data["dealer"] = str(standing.played.next_dealer)
-            form = sheets.entry_form(standing, data)
-            form.is_valid()
-            form.add_problems(taken.problems)
-            form.taken = taken
+            if isinstance(taken, services.DealTaken) and taken.same_as(entry):
+                # Both phones entered this very deal: it is stored once, and this phone moves on.
+                notice = _(
+                    "Deal %(number)d was just entered on %(who)s's phone, as typed here: it is saved once."
+                )
+                notice %= {"number": taken.number, "who": taken.deal.entered_by_name or "?"}
+                if not request.htmx:
+                    messages.info(request, notice)
+                    return redirect(match)
+                form = None
+            else:  # keep what this phone typed, ready to be entered as the next deal, or dropped
+                data = request.POST.copy()
+                data["number"] = str(len(standing.played.deals) + 1)
+                if standing.played.next_dealer is not None:
+                    # The dealer sent was the one for the old number: at its new number, the rules say who.
+                    data["dealer"] = str(standing.played.next_dealer)
+                form = sheets.entry_form(standing, data)
+                form.is_valid()
+                form.add_problems(taken.problems)
+                form.taken = taken
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
@@ -319,7 +329,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     bottom = holder_seat(request, match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
-        context["announcement"] = sheets.latest_deal(standing, saved=True)
+        context["announcement"] = notice or sheets.latest_deal(standing, saved=True)
+    context["entry_notice"] = notice
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)

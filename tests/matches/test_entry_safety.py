@@ -213,6 +213,28 @@ def test_the_service_refuses_a_deal_number_already_taken_and_stores_nothing(
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_two_phones_entering_the_very_same_deal_store_it_once_and_both_move_on(
+    headers: dict[str, str], alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match()
+    bruno = scorer(match, "Bruno")
+    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
+    bruno_form = form_values(bruno.get(sheet_url(match)), "deal-form")
+    bruno.post(post_url(match), typed(bruno_form, 10, 10, 10, 10))
+
+    page = alice_client.post(post_url(match), typed(alice_form, 10, 10, 10, 10), follow=True, headers=headers)
+
+    said = "Deal 1 was just entered on Bruno's phone, as typed here: it is saved once."
+    assert page.status_code == 200
+    assert entries(match) == [(1, EVEN)]
+    assert said in (texts(page, "li", class_="info") if not headers else texts(page, "p", class_="notice"))
+    # Nothing waits to be saved again: the form is a blank one, for deal 2.
+    assert [row.split()[0] for row in texts(page, "th", scope="row")] == ["1"]
+    assert "Deal 2" in texts(page, "h2")
+    assert points_shown(page) == ["", "", "", ""]
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 def test_the_second_phone_to_enter_a_deal_is_told_whose_it_is_and_keeps_what_it_typed(
     headers: dict[str, str], alice_client: Client, make_match: MakeMatch
 ) -> None:
