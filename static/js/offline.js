@@ -419,12 +419,15 @@
 
   // -- Events --------------------------------------------------------------------------------
   document.addEventListener("htmx:configRequest", function (event) {
-    // The poll says whether this phone's form holds what someone typed (or what the server sent back
-    // with a refusal): a form left untouched for a deal entered elsewhere is then replaced by the
-    // next deal's form; one being typed in is left as it is, with a word that it is stale.
+    // The poll says which deal this phone's form is for, and whether it holds what someone typed (or
+    // what the server sent back with a refusal): a form left untouched for a deal entered elsewhere
+    // is then replaced by the next deal's form; one being typed in is left as it is, with a word that
+    // it is stale. (A phone that only follows the match has no form: nothing is added.)
     if (event.detail.elt.id === "live") {
       var deal = document.getElementById("deal-form");
-      if (isDealForm(deal) && (deal.hasAttribute("data-typed") || typedIn(deal))) event.detail.parameters.typed = "1";
+      if (!isDealForm(deal) || !deal.elements.number) return;
+      event.detail.parameters.number = deal.elements.number.value;
+      if (deal.hasAttribute("data-typed") || typedIn(deal)) event.detail.parameters.typed = "1";
       return;
     }
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its

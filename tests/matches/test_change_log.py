@@ -485,3 +485,17 @@ def test_the_log_reads_in_italian_on_an_italian_page(make_match: MakeMatch) -> N
     assert detail.startswith("Anna 30, Bruno 0, Carla 7, Dario 0; ")
     assert "didn't cover" not in detail
     assert "last trick" not in detail
+
+
+def test_the_log_offers_undo_to_a_scorer_and_only_says_who_did_what_to_a_follower(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+    url = reverse("match_detail", args=[match.pk])
+
+    scoring = alice_client.get(url)
+    following = viewer(match, "Carla").get(url)
+
+    assert "Changes who did what, and undo" in texts(scoring, "summary")
+    assert "Changes who did what" in texts(following, "summary")
+    assert "Undo" not in following.content.decode()
