@@ -33,6 +33,17 @@ class ShowsEveryError(forms.Form):
 
     shown_next_to_fields: tuple[str, ...] = ()  # name prefixes the form's template shows errors beside
 
+    def __init__(self, *args: Any, number: int | None = None, **kwargs: Any) -> None:
+        """``number``: the deal's number, which the form's own messages name as the engine's do."""
+        super().__init__(*args, **kwargs)
+        self.number = number
+
+    def about_deal(self, text: str) -> str:
+        """``text`` said of this deal: "Deal 6: ..." (as is, where the form does not know its number)."""
+        if self.number is None:
+            return text
+        return gettext("Deal %(number)d: %(text)s") % {"number": self.number, "text": text}
+
     def _post_clean(self) -> None:
         super()._post_clean()
         for name in [name for name in self.errors if name != NON_FIELD_ERRORS]:
@@ -64,21 +75,17 @@ class BuscaDealForm(ShowsEveryError):
         players: Sequence[str],
         dealer: int | None,
         rules_dealer: int | None = None,
-        number: int | None = None,
         **kwargs: Any,
     ) -> None:
-        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs;
-        ``number``: the deal's number, for the messages."""
+        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs."""
         super().__init__(*args, **kwargs)
         self.variant, self.names, self.dealer = variant, list(players), dealer
         for seat, name in enumerate(players):
             # Not a whole number from 0 to the deal's total, the same sentence whatever was typed.
-            refused = _("%(player)s's points are a whole number from 0 to %(total)d") % {
-                "player": name,
-                "total": variant.deal_total,
-            }
-            if number is not None:
-                refused = _("Deal %(number)d: %(text)s") % {"number": number, "text": refused}
+            refused = self.about_deal(
+                gettext("%(player)s's points are a whole number from 0 to %(total)d")
+                % {"player": name, "total": variant.deal_total}
+            )
             self.fields[f"points_{seat}"] = forms.IntegerField(
                 label=name,
                 required=False,
@@ -157,25 +164,24 @@ class BuscaDealForm(ShowsEveryError):
         points = [cleaned.get(f"points_{seat}") for seat in range(4)]
         blank = [seat for seat, p in enumerate(points) if p is None]
         if len(blank) == 4 and not any(cleaned.get(f"cover_{seat}") for seat in range(4)):
-            raise forms.ValidationError(_("Nothing entered yet: type the players' points."))
+            raise forms.ValidationError(
+                self.about_deal(gettext("Nothing entered yet: type the players' points."))
+            )
         if len(blank) == 1 and not self.errors:
             # The last player is filled in: the deal's points add up to a known total.
             total = self.variant.deal_total - (3 if cleaned.get("last_trick") is not None else 0)
             rest = total - sum(p for p in points if p is not None)
             if rest < 0:
                 # Left blank, the deal would read as a non-cover and ask who covered: say what is wrong.
-                raise forms.ValidationError(
-                    _("The points given already add up to %(sum)d; a deal has %(total)d."),
-                    params={"sum": total - rest, "total": total},
-                )
+                given = gettext("The points given already add up to %(sum)d; a deal has %(total)d.")
+                raise forms.ValidationError(self.about_deal(given % {"sum": total - rest, "total": total}))
             cleaned[f"points_{blank[0]}"] = rest
         elif blank and len(blank) < 4:
-            raise forms.ValidationError(
-                _(
-                    "Enter every player's points (the last one is filled in for you), "
-                    "or none when someone didn't cover."
-                )
+            every = gettext(
+                "Enter every player's points (the last one is filled in for you), "
+                "or none when someone didn't cover."
             )
+            raise forms.ValidationError(self.about_deal(every))
         return cleaned
 
     def entry(self) -> dict[str, Any]:
@@ -313,7 +319,9 @@ class MambassaDealForm(ShowsEveryError):
         if cleaned.get("mode") == "quick" and not cleaned.get("payers"):
             holder = cleaned.get("mambassa")
             if holder is None:
-                raise forms.ValidationError(_("Tap who pays: the lowest hand, or every tied lowest hand."))
+                raise forms.ValidationError(
+                    self.about_deal(gettext("Tap who pays: the lowest hand, or every tied lowest hand."))
+                )
             # A Mambassa makes every other player pay: the app knows who without being told.
             cleaned["payers"] = [s for s in self.active if s != holder or self.options["holder_pays"]]
         return cleaned

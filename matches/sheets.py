@@ -56,8 +56,7 @@ def entry_form(
     """
     played, rules = standing.played, standing.rules
     kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
-    if rules.variant.family == "busca":
-        kwargs["number"] = number or len(played.deals) + 1
+    kwargs["number"] = number or len(played.deals) + 1
     if number is None:
         kwargs["dealer"] = played.next_dealer
     else:

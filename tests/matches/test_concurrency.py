@@ -147,8 +147,9 @@ def test_two_phones_entering_the_same_deal_at_the_same_moment_store_one_and_the_
         guest_phone(live_server.url, match, "Bruno"),
     )
     path = reverse("deal_create", args=[match.pk])
-    # Four players on 10 points: a busca each, and no deal ends the match.
-    anna_typed, bruno_typed = [10, 10, 10, 10], [10, 10, 10, 10]
+    # Two readings of the same cards (the very same deal would be stored once, with no one told off:
+    # test_entry_safety.py); whichever is stored, no deal ends the match.
+    anna_typed, bruno_typed = [10, 10, 10, 10], [10, 10, 9, 11]
 
     for number in range(1, ROUNDS + 1):
         answers = race(
@@ -172,6 +173,21 @@ def test_two_phones_entering_the_same_deal_at_the_same_moment_store_one_and_the_
     assert Change.objects.filter(match=match, kind=Change.Kind.DEAL_ENTERED).count() == ROUNDS
 
 
+def test_two_phones_entering_the_very_same_deal_at_once_store_it_once_and_neither_is_refused(
+    live_server: Any, alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match()
+    phones = [owner_phone(live_server.url, alice), guest_phone(live_server.url, match, "Bruno")]
+    path = reverse("deal_create", args=[match.pk])
+
+    answers = race([(phone, path, deal_form(1, [10, 10, 10, 10])) for phone in phones])
+
+    assert overlapped(answers)
+    assert [a.status for a in answers] == [302, 302], [a.body[:200] for a in answers]
+    assert Deal.everything.filter(match=match).count() == 1
+    assert Change.objects.filter(match=match, kind=Change.Kind.DEAL_ENTERED).count() == 1
+
+
 def test_a_whole_table_entering_deal_1_at_once_stores_one_and_tells_every_other_phone(
     live_server: Any, alice: User, make_match: MakeMatch
 ) -> None:
@@ -180,7 +196,11 @@ def test_a_whole_table_entering_deal_1_at_once_stores_one_and_tells_every_other_
     phones = [owner_phone(live_server.url, alice), *(guest_phone(live_server.url, match, n) for n in names)]
     path = reverse("deal_create", args=[match.pk])
 
-    answers = race([(phone, path, deal_form(1, [10, 10, 10, 10])) for phone in phones])
+    # Each phone its own reading of the deal (the very same one would be stored once, no one told off).
+    readings = [[10, 10, 10 - seat, 10 + seat] for seat in range(len(phones))]
+    answers = race(
+        [(phone, path, deal_form(1, points)) for phone, points in zip(phones, readings, strict=True)]
+    )
 
     assert overlapped(answers)
     deal = Deal.everything.get(match=match)

@@ -66,15 +66,15 @@ def test_each_page_of_a_kept_entry_form_has_its_own_one_time_token_and_this_phon
     assert tokens[0] is not None
     assert tokens[1] is not None
     assert tokens[0].group(1) != tokens[1].group(1)
-    # Both phones save their own deal 2 (each with its token): one is stored, the other told it was taken.
+    # Both phones save their own deal 2 (each with its token, each other points): one is stored, the
+    # other told it was taken.
     statuses = []
-    for phone, html, token in zip(phones, shown, tokens, strict=True):
+    for phone, html, token, first in zip(phones, shown, tokens, ("10", "13"), strict=True):
         csrf = re.search(r'id="deal-form".*?name="csrfmiddlewaretoken" value="([^"]+)"', html, re.S)
         assert csrf is not None
         sent = {"csrfmiddlewaretoken": csrf.group(1), "token": token.group(1), "number": "2"}
-        response = phone.post(
-            reverse("deal_create", args=[match.pk]), sent | {f"points_{s}": "10" for s in range(4)}
-        )
+        points = {"points_0": first, "points_1": "10", "points_2": "10", "points_3": str(20 - int(first))}
+        response = phone.post(reverse("deal_create", args=[match.pk]), sent | points)
         statuses.append(response.status_code)
     assert statuses == [302, 422]  # stored; refused as taken (not as a forged or a repeated post)
     assert Match.objects.get(pk=match.pk).deals.count() == 2
