@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from .evenings import Settlement, evening_rows, evening_settlement
+from .evenings import Settlement, evening_rows, evening_settlement, played_nets
 from .models import Evening, Match
 from .pagecache import Recent
-from .services import seat_names, state_key
+from .services import match_standing, seat_names, state_key
 from .sheets import history_row
 
 
 def _money(amount: object) -> str:
     return formats.number_format(amount, 2)
+
+
+def _signed(amount: Decimal) -> str:
+    return ("+" if amount > 0 else "") + _money(amount)
 
 
 def match_summary(match: Match, names: Sequence[str] | None = None) -> str:
@@ -36,10 +41,18 @@ def _match_summary(match: Match, names: Sequence[str]) -> str:
     lines = [f"{row['variant'].names} · {formats.date_format(match.created_at, 'SHORT_DATE_FORMAT')}"]
     lines.append(", ".join(f"{name} {score}" for name, score in row["scores"]))
     if match.status == Match.Status.FINISHED:
-        if row["losers"]:
-            lines.append(_("Losers: %(names)s") % {"names": ", ".join(row["losers"])})
-        if row["winners"]:
-            lines.append(_("Winners: %(names)s") % {"names": ", ".join(row["winners"])})
+        if losers := row["losers"]:
+            lines.append(
+                ngettext("Loser: %(names)s", "Losers: %(names)s", len(losers)) % {"names": ", ".join(losers)}
+            )
+        if winners := row["winners"]:
+            said = ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners))
+            lines.append(said % {"names": ", ".join(winners)})
+        standing = match_standing(match, just_read=True, players=names)
+        nets = played_nets(standing.rules, standing.played)
+        if any(nets):  # played for money
+            amounts = ", ".join(f"{name} {_signed(net)}" for name, net in zip(names, nets, strict=True))
+            lines.append(_("Money: %(amounts)s") % {"amounts": amounts})
     else:
         lines.append(_("In progress after %(n)d deals") % {"n": row["deals"]})
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from matches import services
 from matches.models import Evening, Match, Player
 
-from .pages import texts
+from .pages import text, texts
 
 # Busca a croce, golden vector B003-M1: Anna and Bruno lose; Carla and Dario win.
 B003_M1 = [
@@ -222,3 +222,19 @@ def test_an_evening_is_dated_day_first_in_either_language(
 
     assert texts(english, "h1") == ["29 November 2026 · Da Carla"]
     assert texts(italian, "h1") == ["29 Novembre 2026 · Da Carla"]
+
+
+def test_a_summary_says_the_money_of_a_match_played_for_a_stake_and_a_lone_winner_in_the_singular(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna, Bruno −2; Carla, Dario +2
+    whist = make_match("whist", deals=[{"tricks": [13, 0], "honours": [4, 0]}] * 2, stake=1)
+
+    busca_summary = text(alice_client.get(busca.get_absolute_url()), "textarea")
+    whist_summary = text(alice_client.get(whist.get_absolute_url()), "textarea")
+
+    assert busca_summary.endswith(
+        "Winners: Carla, Dario Money: Anna -2.00, Bruno -2.00, Carla +2.00, Dario +2.00"
+    )
+    assert "Winner: Anna & Carla" in whist_summary
+    assert whist_summary.endswith("Money: Anna +4.00, Bruno -4.00, Carla +4.00, Dario -4.00")
