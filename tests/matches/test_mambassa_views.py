@@ -477,7 +477,9 @@ def test_with_two_players_left_only_one_pays(alice_client: Client, make_mambassa
     page = alice_client.post(post_url(match), quick(0, 1))
 
     assert page.status_code == 422
-    assert errors(page) == ["Deal 1: with two players left only one pays, the non-dealer on equal hands"]
+    assert errors(page) == [
+        "Deal 1: with two players left only one pays: on equal hands Bruno, who did not deal"
+    ]
     assert entries(match) == []
 
 

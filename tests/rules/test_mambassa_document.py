@@ -439,7 +439,11 @@ def test_a_player_who_is_out_cannot_show_mambassa_or_quarantuno(field: str) -> N
 def test_with_two_players_left_two_payers_are_refused() -> None:
     doc = document([{"payers": ["Anna", "Bruno"]}], start={"tokens": [2, 2, 0, 0], "pot": 12})
     assert refusal(doc) == [
-        ("deal 1: with two players left only one pays, the non-dealer on equal hands", None, "payers")
+        (
+            "deal 1: with two players left only one pays: on equal hands Bruno, who did not deal",
+            "Bruno",
+            "payers",
+        )
     ]
 
 
