@@ -58,7 +58,18 @@
     var rest = event.target.form && event.target.form.querySelector("[data-rest-of='" + event.target.name + "']");
     if (rest) rest.textContent = parseInt(rest.dataset.total, 10) - parseInt(event.target.value, 10);
     var form = event.target.closest("#deal-form");
-    if (form && form.querySelector(".player-row")) refresh(form);
+    if (form && form.querySelector(".player-row")) {
+      // Someone didn't cover and no points are typed: the others covered, shown so (each can be changed).
+      var noCover = event.target.matches(".cover input") && event.target.value === "no";
+      if (noCover && rows(form).every(function (r) { return pointsOf(r).value === ""; })) {
+        rows(form).forEach(function (r) {
+          var chosen = r.querySelector(".cover input:checked");
+          var yes = r.querySelector(".cover input[value=yes]");
+          if (yes && (!chosen || chosen.value === "")) yes.checked = true;
+        });
+      }
+      refresh(form);
+    }
     // New match: the first-dealer choices read the names picked for the seats.
     var seat = event.target.name && event.target.name.match(/^seat_(\d)$/);
     if (seat) {

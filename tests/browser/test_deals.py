@@ -78,3 +78,21 @@ def test_correcting_an_earlier_deal_recomputes_the_totals(page: Page) -> None:
     # The running totals of both deals follow: Anna's cell in deal 2 (the first row) reads 1.
     expect(page.locator(DEAL_ROWS).first.locator("td .total").first).to_have_text("1")
     expect_deal_form(page, 3)
+
+
+def test_someone_who_did_not_cover_is_entered_in_two_taps_the_others_shown_as_covered(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+
+    page.get_by_role("button", name="Someone didn't cover: no points to enter").click()
+    page.locator('input[name="cover_1"][value="no"]').check()
+
+    # The others covered, as a scorer would write it; each can still be changed.
+    for seat in (0, 2, 3):
+        expect(page.locator(f'input[name="cover_{seat}"][value="yes"]')).to_be_checked()
+    page.click(SAVE_DEAL)
+
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    expect_cross(page, [0, 2, 0, 0])  # Bruno alone did not cover: 2 busche (seed 000)
+    expect_deal_form(page, 2)
