@@ -10,6 +10,20 @@
     if (field) field.select();
   });
 
+  // A link copied with one tap (data-copy: the field that holds it); the button says it was.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var done = function () { button.textContent = button.dataset.copied; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, function () {});
+    } else {
+      field.select();
+      if (document.execCommand("copy")) done();
+    }
+  });
+
   // A button that destroys something asks first (data-confirm holds the question).
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-confirm]");

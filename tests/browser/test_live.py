@@ -69,6 +69,10 @@ def make_link(page: Page, role: str) -> str:
     expect(newest.locator(".qr svg")).to_be_visible()
     link = newest.locator("input.link").input_value()
     assert re.fullmatch(r"http://[^/]+/join/[A-Za-z0-9_-]{43}/", link), link
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    newest.get_by_role("button", name="Copy").click()
+    expect(newest.get_by_role("button", name="Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == link
     page.goto(sheet)
     return link
 
