@@ -373,7 +373,12 @@ class MambassaDealForm(ShowsEveryError):
 
 
 class WhistDealForm(ShowsEveryError):
-    """One Whist deal, tap only: the tricks and honours of the first pair; the second has the rest."""
+    """One Whist deal, tap only: the tricks and honours of the pair asked; the other has the rest.
+
+    The pair asked (``asked``, 0 or 1) is the one of who holds the phone, as the sheet puts it
+    first; a form sent back says which pair it asked. ``initial`` gives the first pair's tricks and
+    honours, as the match document does.
+    """
 
     shown_next_to_fields = ("tricks", "honours", "revoke")
 
@@ -385,12 +390,28 @@ class WhistDealForm(ShowsEveryError):
         options: Mapping[str, Any],
         dealer: int | None,
         rules_dealer: int | None = None,
+        asked: int = 0,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.names, self.dealer, self.options = list(players), dealer, options
         self.rules_dealer = dealer if rules_dealer is None else rules_dealer
-        self.pairs = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+        if self.is_bound and self.data.get("asked") in ("0", "1"):
+            asked = int(self.data["asked"])
+        self.asked = asked
+        both = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+        self.pairs = (both[asked], both[1 - asked])  # the pair asked, then the other
+        self.fields["asked"] = forms.TypedChoiceField(
+            choices=[("0", "0"), ("1", "1")],
+            coerce=int,
+            initial=asked,
+            required=False,
+            widget=forms.HiddenInput,
+        )
+        if asked == 1:  # the initial tricks and honours are the first pair's
+            for name, total in (("tricks", 13), ("honours", 4)):
+                if self.initial.get(name) is not None:
+                    self.initial[name] = total - self.initial[name]
         self.fields["tricks"] = forms.IntegerField(
             label=_("Tricks won by %(pair)s") % {"pair": self.pairs[0]},
             min_value=0,
@@ -417,7 +438,7 @@ class WhistDealForm(ShowsEveryError):
         if options["revoke_penalty"] != "none":
             self.fields["revoke"] = forms.TypedChoiceField(
                 label=_("Revoke by"),
-                choices=[("", _("nobody")), ("0", self.pairs[0]), ("1", self.pairs[1])],
+                choices=[("", _("nobody")), (str(asked), both[asked]), (str(1 - asked), both[1 - asked])],
                 coerce=int,
                 required=False,
                 empty_value=None,
@@ -452,10 +473,11 @@ class WhistDealForm(ShowsEveryError):
 
     def entry(self) -> dict[str, Any]:
         data = self.cleaned_data
-        entry: dict[str, Any] = {
-            "tricks": [data["tricks"], 13 - data["tricks"]],
-            "honours": [data["honours"], 4 - data["honours"]],
-        }
+        tricks, honours = [data["tricks"], 13 - data["tricks"]], [data["honours"], 4 - data["honours"]]
+        if self.asked == 1:  # in the document, the first pair's come first
+            tricks.reverse()
+            honours.reverse()
+        entry: dict[str, Any] = {"tricks": tricks, "honours": honours}
         if data.get("revoke") is not None:
             entry["revoke"] = data["revoke"]
         if data.get("dealer") is not None and data["dealer"] != self.rules_dealer:

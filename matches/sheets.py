@@ -48,11 +48,13 @@ def entry_form(
     number: int | None = None,
     token: str | None = None,
     next_number: int | str | None = None,
+    holder: int = 0,
 ) -> forms.Form:
     """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given.
 
     ``token``: the one-time token written in the form, instead of a new one; ``next_number``: the
-    next deal's number written in it, instead of the one that follows the deals played.
+    next deal's number written in it, instead of the one that follows the deals played; ``holder``:
+    the seat of who holds the phone (Whist asks about their pair first).
     """
     played, rules = standing.played, standing.rules
     kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
@@ -67,6 +69,8 @@ def entry_form(
         kwargs["initial"] = FORMS[rules.variant.family].initial_from(entry, standing.players)
     if rules.variant.family != "busca":
         kwargs["options"] = rules.options
+    if rules.variant.family == "whist":
+        kwargs["asked"] = holder % 2  # partners sit opposite
     if rules.variant.family == "mambassa":
         kwargs["active"] = _active_before(standing, number)
         last = standing.match.deals.last()
@@ -135,7 +139,9 @@ def sheet_context(
     blank = form is None and played.outcome is None and can_score
     if blank:  # drawn once, kept (below): each page given its own token
         form = SimpleLazyObject(
-            lambda: entry_form(standing, token=TOKEN_PLACEHOLDER, next_number=NUMBER_PLACEHOLDER)
+            lambda: entry_form(
+                standing, token=TOKEN_PLACEHOLDER, next_number=NUMBER_PLACEHOLDER, holder=bottom
+            )
         )
     context = {
         "match": match,
@@ -187,6 +193,8 @@ def _blank_form_key(standing: Standing, context: Mapping[str, Any]) -> tuple[Any
     key += (context.get("next_leader"),)
     if standing.rules.variant.family == "mambassa":  # who is still in, and whether cards were shown
         key += state_key(match, standing.players)
+    if standing.rules.variant.family == "whist":  # the pair it asks about: the holder's
+        key += (context["bottom"] % 2,)
     return key
 
 

@@ -342,7 +342,8 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
     match = access.match
     get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match, just_read=True)
-    form: Any = sheets.entry_form(standing, posted(request), number=number)
+    holder = holder_seat(request, match, len(standing.players))
+    form: Any = sheets.entry_form(standing, posted(request), number=number, holder=holder)
     preview = None
     if request.method == "POST" and form.is_valid() and "preview" in request.POST:
         # Judge the hands of the corrected deal, store nothing.

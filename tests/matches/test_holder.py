@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Match
 
 from .guests import viewer
-from .pages import count, text, texts
+from .pages import count, form_values, text, texts
 
 HTMX = {"HX-Request": "true"}
 
@@ -129,3 +129,36 @@ def test_the_whist_table_and_games_put_the_holders_pair_first_too(
     assert texts(page, "th", scope="col") == ["#", "Bruno & Dario", "Anna & Carla"]
     assert [cell.split()[0] for cell in texts(page, "td")[:2]] == ["0", "3"]
     assert text(page, "p", class_="rubber-state") == "Games: Bruno & Dario 0 – 0 Anna & Carla"
+
+
+def test_the_whist_form_asks_about_the_holders_pair_and_stores_the_deal_in_the_documents_order(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist()
+
+    page = alice_client.get(sheet(match), {"holder": "1"})  # Bruno
+    form = form_values(page, "deal-form")
+    assert texts(page, "legend")[:2] == ["Tricks won by Bruno & Dario", "Honours held by Bruno & Dario"]
+    assert form["asked"] == "1"
+
+    # Bruno taps what his side took: 8 tricks, 3 honours.
+    alice_client.post(reverse("deal_create", args=[match.pk]), {**form, "tricks": "8", "honours": "3"})
+
+    deal = match.deals.get()
+    assert (deal.entry["tricks"], deal.entry["honours"]) == ([5, 8], [1, 3])  # Anna & Carla first
+
+
+def test_a_whist_correction_shows_the_holders_pair_and_a_refused_form_keeps_the_pair_it_asked(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(deals=[{"tricks": [9, 4], "honours": [3, 1]}])
+    alice_client.get(sheet(match), {"holder": "3"})  # Dario holds the phone
+    edit = reverse("deal_edit", args=[match.pk, 1])
+
+    form = form_values(alice_client.get(edit), "deal-form")
+
+    assert (form["asked"], form["tricks"], form["honours"]) == ("1", "4", "1")  # Bruno & Dario's
+    # Sent back without its tricks, it is still about Bruno & Dario.
+    refused = alice_client.post(edit, {**form, "tricks": ""})
+    assert texts(refused, "legend")[0] == "Tricks won by Bruno & Dario"
+    assert match.deals.get().entry["tricks"] == [9, 4]
