@@ -19,18 +19,20 @@
     var typed = all.filter(function (r) { return blank.indexOf(r) < 0; });
     var sum = typed.reduce(function (s, r) { return s + (parseInt(pointsOf(r).value, 10) || 0); }, 0);
     var left = total(form) - sum;
+    // Points that are no points (negative, a fraction): nothing is counted or filled in until mended.
+    var counted = typed.every(function (r) { return /^\d+$/.test(pointsOf(r).value); });
     blank.forEach(function (r) { if (pointsOf(r).dataset.auto === "1") { pointsOf(r).value = ""; delete pointsOf(r).dataset.auto; } });
     // Fill in the last player only if nobody typed in that field: a cleared field stays clear.
-    if (blank.length === 1 && left >= 0 && pointsOf(blank[0]).dataset.touched !== "1") {
+    if (counted && blank.length === 1 && left >= 0 && pointsOf(blank[0]).dataset.touched !== "1") {
       pointsOf(blank[0]).value = left;
       pointsOf(blank[0]).dataset.auto = "1";
       left = 0;
     }
     var out = form.querySelector("[data-remaining]");
     if (out) {
-      out.textContent = left;
-      out.parentElement.classList.toggle("over", left < 0);
-      out.parentElement.classList.toggle("done", left === 0);
+      out.textContent = counted ? left : "–";
+      out.parentElement.classList.toggle("over", counted && left < 0);
+      out.parentElement.classList.toggle("done", counted && left === 0);
     }
     var noneTyped = all.every(function (r) { return pointsOf(r).value === ""; });
     var show = form.querySelector("[data-show-covers]");

@@ -96,3 +96,18 @@ def test_someone_who_did_not_cover_is_entered_in_two_taps_the_others_shown_as_co
     expect(page.locator(DEAL_ROWS)).to_have_count(1)
     expect_cross(page, [0, 2, 0, 0])  # Bruno alone did not cover: 2 busche (seed 000)
     expect_deal_form(page, 2)
+
+
+def test_points_that_are_no_points_are_not_counted_nor_is_the_last_player_filled_in(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+
+    for seat, value in enumerate(("20", "-3", "10")):
+        page.fill(f"#id_points_{seat}", value)
+
+    expect(page.locator("[data-remaining]")).to_have_text("–")
+    expect(page.locator("#id_points_3")).to_have_value("")
+    page.fill("#id_points_1", "3")  # mended: counted, and Dario gets the rest
+    expect(page.locator("#id_points_3")).to_have_value("7")
+    expect(page.locator("[data-remaining]")).to_have_text("0")
