@@ -91,7 +91,7 @@ class BuscaDealForm(ShowsEveryError):
                 required=False,
                 min_value=0,
                 max_value=variant.deal_total,
-                error_messages=dict.fromkeys(("invalid", "min_value", "max_value", "max_digits"), refused),
+                error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), refused),
             )
             self.fields[f"cover_{seat}"] = forms.ChoiceField(
                 label=_("Did %(name)s cover?") % {"name": name},
@@ -165,7 +165,7 @@ class BuscaDealForm(ShowsEveryError):
         blank = [seat for seat, p in enumerate(points) if p is None]
         if len(blank) == 4 and not any(cleaned.get(f"cover_{seat}") for seat in range(4)):
             raise forms.ValidationError(
-                self.about_deal(gettext("Nothing entered yet: type the players' points."))
+                self.about_deal(gettext("nothing entered yet; type the players' points"))
             )
         if len(blank) == 1 and not self.errors:
             # The last player is filled in: the deal's points add up to a known total.
@@ -173,13 +173,13 @@ class BuscaDealForm(ShowsEveryError):
             rest = total - sum(p for p in points if p is not None)
             if rest < 0:
                 # Left blank, the deal would read as a non-cover and ask who covered: say what is wrong.
-                given = gettext("The points given already add up to %(sum)d; a deal has %(total)d.")
+                given = gettext("the points given already add up to %(sum)d; a deal has %(total)d")
                 raise forms.ValidationError(self.about_deal(given % {"sum": total - rest, "total": total}))
             cleaned[f"points_{blank[0]}"] = rest
         elif blank and len(blank) < 4:
             every = gettext(
-                "Enter every player's points (the last one is filled in for you), "
-                "or none when someone didn't cover."
+                "enter every player's points (the last one is filled in for you), "
+                "or none when someone didn't cover"
             )
             raise forms.ValidationError(self.about_deal(every))
         return cleaned
@@ -320,7 +320,7 @@ class MambassaDealForm(ShowsEveryError):
             holder = cleaned.get("mambassa")
             if holder is None:
                 raise forms.ValidationError(
-                    self.about_deal(gettext("Tap who pays: the lowest hand, or every tied lowest hand."))
+                    self.about_deal(gettext("tap who pays: the lowest hand, or every tied lowest hand"))
                 )
             # A Mambassa makes every other player pay: the app knows who without being told.
             cleaned["payers"] = [s for s in self.active if s != holder or self.options["holder_pays"]]
@@ -396,8 +396,8 @@ class WhistDealForm(ShowsEveryError):
         super().__init__(*args, **kwargs)
         self.names, self.dealer, self.options = list(players), dealer, options
         self.rules_dealer = dealer if rules_dealer is None else rules_dealer
-        if self.is_bound and self.data.get("asked") in ("0", "1"):
-            asked = int(self.data["asked"])
+        if self.is_bound:  # as the form sent says (one from before forms said so asked the first pair)
+            asked = 1 if self.data.get("asked") == "1" else 0
         self.asked = asked
         both = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
         self.pairs = (both[asked], both[1 - asked])  # the pair asked, then the other

@@ -8,7 +8,7 @@ proposes the fewest transfers it can (never more than the players with a balance
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -168,8 +168,14 @@ def _settled(finished: list[Match]) -> tuple[tuple[Player, Decimal], ...]:
 
 
 @transaction.atomic
-def payment_toggle(*, evening: Evening, transfer: Transfer) -> bool:
-    """Record a transfer as paid, or take back a payment recorded; True when it is now paid."""
+def payment_toggle(*, evening: Evening, which: Callable[[Transfer], bool]) -> bool | None:
+    """Record the transfer ``which`` picks as paid, or take back the payment it picks; True when it
+    is now paid, None when it picks none. Two phones marking the same transfer queue here (the
+    evening is locked): the second finds it paid already, and records nothing."""
+    Evening.objects.select_for_update().filter(pk=evening.pk).first()
+    transfer = next((t for t in evening_settlement(evening).transfers if which(t)), None)
+    if transfer is None:
+        return None
     if transfer.paid:
         same = evening.payments.filter(payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
         payment = same.order_by("-pk").first()  # one of them, if the same payment was made twice

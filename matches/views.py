@@ -6,7 +6,7 @@ import csv
 import functools
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import wraps
 from typing import Any
@@ -32,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import evenings, live, pagecache, services, sheets, summaries
 from .access import Access, invite_create, invite_revoke, joined_invites, match_access
 from .access import join as access_join
+from .deal_forms import seat_number
 from .forms import (
     EveningForm,
     JoinForm,
@@ -260,10 +261,13 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
     # in it. A form left behind by a deal entered elsewhere moves on to the next deal, unless it is
     # being typed in: then it is left alone, with a word that it is stale. An end replaces it.
     number, typed = request.GET.get("number") or "", request.GET.get("typed") == "1"
-    behind = number.isdigit() and int(number) < context["next_number"]
+    sent = int(number) if number.isascii() and number.isdigit() and len(number) <= 6 else None
+    next_number = context["next_number"]
     status_changed = request.GET.get("s") not in (None, access.match.status)
-    context["replace_form"] = status_changed or (behind and not typed)
-    context["stale_form"] = number not in ("", str(context["next_number"])) and not context["replace_form"]
+    context["form_behind"] = sent is not None and sent < next_number and not typed and not status_changed
+    context["replace_form"] = status_changed or context["form_behind"]
+    if not context["replace_form"] and sent is not None and sent != next_number:
+        context["stale_form"] = "behind" if sent < next_number else "ahead"
     context["typing_lost"] = status_changed and typed and standing.played.outcome is not None
     return render(request, "matches/match_detail.html#live", context)
 
@@ -292,7 +296,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                 )
         except (services.DealTaken, services.DealMoved) as taken:
             standing = services.match_standing(match)
-            if isinstance(taken, services.DealTaken) and taken.same_as(entry):
+            if isinstance(taken, services.DealTaken) and _same_deal(request, standing, taken, entry):
                 # Both phones entered this very deal: it is stored once, and this phone moves on.
                 notice = _(
                     "Deal %(number)d was just entered on %(who)s's phone, as typed here: it is saved once."
@@ -302,16 +306,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                     messages.info(request, notice)
                     return redirect(match)
                 form = None
-            else:  # keep what this phone typed, ready to be entered as the next deal, or dropped
-                data = request.POST.copy()
-                data["number"] = str(len(standing.played.deals) + 1)
-                if standing.played.next_dealer is not None:
-                    # The dealer sent was the one for the old number: at its new number, the rules say who.
-                    data["dealer"] = str(standing.played.next_dealer)
-                form = sheets.entry_form(standing, data)
-                form.is_valid()
-                form.add_problems(taken.problems)
-                form.taken = taken
+            else:
+                form = _kept_for_next(request, standing, taken)
         except Refused as refused:
             form.add_problems(refused.problems)
         else:
@@ -334,6 +330,34 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
+
+
+def _same_deal(
+    request: HttpRequest, standing: services.Standing, taken: services.DealTaken, entry: Mapping[str, Any]
+) -> bool:
+    """Whether the deal another phone stored is the very one this phone sent: the same entry, the
+    same dealer, and sent by a phone not told meanwhile that its deal was entered elsewhere (it may
+    be typing the next deal, which can go just like this one)."""
+    dealer = seat_number(request.POST.get("dealer"))
+    stored_dealer = standing.played.deals[taken.number - 1].dealer
+    told = request.POST.get("told") == "1"
+    return taken.same_as(entry) and dealer in (None, stored_dealer) and not told
+
+
+def _kept_for_next(
+    request: HttpRequest, standing: services.Standing, taken: services.DealTaken | services.DealMoved
+) -> Any:
+    """What this phone typed, in the form of the next deal, to be saved as that, or dropped."""
+    data = request.POST.copy()
+    data["number"] = str(len(standing.played.deals) + 1)
+    if standing.played.next_dealer is not None:
+        # The dealer sent was the one for the old number: at its new number, the rules say who.
+        data["dealer"] = str(standing.played.next_dealer)
+    form = sheets.entry_form(standing, data)
+    form.is_valid()
+    form.add_problems(taken.problems)
+    form.taken = taken
+    return form
 
 
 @require_http_methods(["GET", "POST"])
@@ -647,23 +671,20 @@ def evening_public(request: HttpRequest, token: str) -> HttpResponse:
 def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one of the evening's transfers paid, or take back a payment; anything else is refused."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount")]
-    transfer = next(
-        (t for t in evenings.evening_settlement(evening).transfers if _is_transfer(t, *sent)), None
-    )
-    if transfer is None:
+    sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount", "paid")]
+    if evenings.payment_toggle(evening=evening, which=lambda transfer: _is_transfer(transfer, *sent)) is None:
         messages.error(request, _("That payment is not one of this evening's transfers."))
-    else:
-        evenings.payment_toggle(evening=evening, transfer=transfer)
     return redirect(evening)
 
 
-def _is_transfer(transfer: evenings.Transfer, payer: str, payee: str, amount: str) -> bool:
+def _is_transfer(transfer: evenings.Transfer, payer: str, payee: str, amount: str, paid: str) -> bool:
+    """Whether the form sent names ``transfer``: a payment made ("paid": 1) or one still to make."""
     try:
         same_amount = Decimal(amount) == transfer.amount
     except ArithmeticError:  # not a number, or a signalling NaN
         return False
-    return (payer, payee) == (str(transfer.payer.pk), str(transfer.payee.pk)) and same_amount
+    same_people = (payer, payee) == (str(transfer.payer.pk), str(transfer.payee.pk))
+    return same_people and same_amount and transfer.paid == (paid == "1")
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -599,8 +599,7 @@ class _Replay:
                     )
                 )
         elif len(active) == 2 and len(deal.payers) == 2:
-            dealer = self.dealer if deal.dealer is None else deal.dealer
-            other = next(seat for seat in active if seat != dealer)  # who pays on equal hands
+            other = next(seat for seat in active if seat != self.dealer)  # who pays on equal hands
             template = _("with two players left only one pays: on equal hands %(player)s, who did not deal")
             problems.append(self.problem(number, template, "payers", other))
         return problems

@@ -425,11 +425,15 @@
     // it is stale. (A phone that only follows the match has no form: nothing is added.)
     if (event.detail.elt.id === "live") {
       var deal = document.getElementById("deal-form");
-      if (!isDealForm(deal) || !deal.elements.number) return;
+      // (A phone keeping deals is ahead of the server by them: it sends no number to be told so.)
+      if (!isDealForm(deal) || !deal.elements.number || load(location.pathname).length) return;
       event.detail.parameters.number = deal.elements.number.value;
       if (deal.hasAttribute("data-typed") || typedIn(deal)) event.detail.parameters.typed = "1";
       return;
     }
+    // A phone told that its form's deal was entered elsewhere may be typing the next one, which can
+    // go just like it: the server then keeps what it sent for the next deal, not for the same one.
+    if (isDealForm(event.detail.elt) && document.querySelector("#entry-notice .notice")) event.detail.parameters.told = "1";
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
     // deal taken for that one, already stored: under a new token, the server says the number is taken.
     var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");
@@ -437,6 +441,20 @@
       input.value = newToken();
       event.detail.parameters.token = input.value;
     }
+  });
+  // The poll's answer replaces an untouched form left behind by a deal entered elsewhere. Typed in
+  // while the answer was on its way, the form is kept after all, with the word the answer carries.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var notice = document.getElementById("entry-notice");
+    var deal = document.getElementById("deal-form");
+    if (!event.detail.target || event.detail.target.id !== "entry" || !notice || !notice.dataset.stale) return;
+    if (!isDealForm(deal) || !(deal.hasAttribute("data-typed") || typedIn(deal))) return;
+    event.detail.shouldSwap = false;
+    var word = document.createElement("p");
+    word.className = "notice";
+    word.setAttribute("role", "status");
+    word.textContent = notice.dataset.stale;
+    notice.replaceChildren(word);
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;

@@ -16,11 +16,14 @@
     var field = button && document.getElementById(button.dataset.copy);
     if (!field) return;
     var done = function () { button.textContent = button.dataset.copied; };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(field.value).then(done, function () {});
-    } else {
+    var selectAndCopy = function () {
       field.select();
       if (document.execCommand("copy")) done();
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, selectAndCopy);
+    } else {
+      selectAndCopy();
     }
   });
 

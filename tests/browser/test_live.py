@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from matches import services
+from matches.models import Match
+
 from .conftest import PHONE
 from .flows import (
     DEAL_ROWS,
@@ -214,3 +217,29 @@ def test_a_deal_from_another_phone_leaves_this_phone_where_its_reader_has_it(
     assert after is not None
     assert abs(after["y"] - before["y"]) < 5
     expect(typing).to_have_value("7")
+
+
+# Typing begins while the poll's answer is on its way: the answer was drawn for an untouched form.
+TYPE_WHILE_THE_POLL_IS_ANSWERED = """
+() => document.addEventListener("htmx:beforeSend", (event) => {
+  if (event.detail.elt.id === "live") document.getElementById("id_points_0").value = "12";
+}, { once: true })
+"""
+
+
+def test_a_form_typed_in_while_the_poll_is_answered_is_kept_with_a_word(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    match = Match.objects.get()
+    page.wait_for_timeout(2_500)  # a poll or two of an untouched form, answered 204
+
+    page.evaluate(TYPE_WHILE_THE_POLL_IS_ANSWERED)
+    services.deal_record(match=match, entry={"points": [25, 8, 5, 2]}, author=match.owner)
+
+    expect(page.locator(DEAL_ROWS)).to_have_count(1, timeout=LIVE)
+    expect(page.locator("#entry-notice")).to_have_text(
+        "A deal was entered on another phone: the next one is deal 2."
+    )
+    expect_deal_form(page, 1)
+    expect(page.locator("#id_points_0")).to_have_value("12")

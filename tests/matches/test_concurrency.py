@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -24,10 +25,11 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.access import invite_create
-from matches.models import Change, Deal, Match
+from matches.models import Change, Deal, Evening, Match, Payment, Player
 
 from .guests import join_url
 from .pages import text
+from .test_evenings import B003_M1
 
 pytestmark = [
     pytest.mark.skipif(
@@ -263,3 +265,24 @@ def test_two_phones_correcting_one_deal_at_the_same_moment_apply_one_and_refuse_
         f"Deal 1 was changed by {first} meanwhile; it now reads: points {applied}."
     )
     assert Change.objects.filter(match=match, kind=Change.Kind.DEAL_EDITED).count() == 1
+
+
+def test_two_phones_marking_the_same_transfer_paid_at_once_record_one_payment(
+    live_server: Any, alice: User, players: list[Player], make_match: MakeMatch
+) -> None:
+    evening = Evening.objects.create(owner=alice, date="2026-11-29")
+    match = make_match("busca-003", deals=B003_M1, stake=2)  # Anna pays Carla 2, Bruno pays Dario 2
+    Match.objects.filter(pk=match.pk).update(evening=evening)
+    anna, _, carla, _ = players
+    phones = [owner_phone(live_server.url, alice) for _ in range(2)]
+    path = reverse("payment_toggle", args=[evening.pk])
+    sent = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"}
+
+    answers = race([(phone, path, sent) for phone in phones])
+
+    assert overlapped(answers)
+    assert [a.status for a in answers] == [302, 302]
+    # Under the evening's lock the second finds it paid already: one payment, not two.
+    assert [(p.payer_id, p.payee_id, p.amount) for p in Payment.objects.all()] == [
+        (anna.pk, carla.pk, Decimal("2.00"))
+    ]

@@ -234,6 +234,33 @@ def test_two_phones_entering_the_very_same_deal_store_it_once_and_both_move_on(
     assert points_shown(page) == ["", "", "", ""]
 
 
+@pytest.mark.parametrize(
+    ("bruno_dealer", "told"),
+    [("2", "0"), ("0", "1")],
+    ids=["another dealer named", "told its deal was entered"],
+)
+def test_the_same_points_are_not_taken_for_the_same_deal_when_the_dealer_differs_or_the_phone_was_told(
+    bruno_dealer: str, told: str, alice_client: Client, make_match: MakeMatch
+) -> None:
+    # Bruno saved deal 1 (naming Carla as its dealer, or not). Alice's phone sends the same points:
+    # with Anna as dealer, or after the word that deal 1 was entered (she may be typing deal 2).
+    match = make_match()
+    bruno = scorer(match, "Bruno")
+    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
+    bruno_form = form_values(bruno.get(sheet_url(match)), "deal-form")
+    bruno.post(post_url(match), {**typed(bruno_form, 10, 10, 10, 10), "dealer": bruno_dealer})
+
+    page = alice_client.post(
+        post_url(match), {**typed(alice_form, 10, 10, 10, 10), "dealer": "0", "told": told}
+    )
+
+    assert page.status_code == 422
+    assert alert(page).startswith("Deal 1 was just entered on Bruno's phone.")
+    assert "Deal 2" in texts(page, "h2")  # what she sent waits to be saved as deal 2, or dropped
+    assert points_shown(page) == ["10", "10", "10", "10"]
+    assert len(entries(match)) == 1
+
+
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 def test_the_second_phone_to_enter_a_deal_is_told_whose_it_is_and_keeps_what_it_typed(
     headers: dict[str, str], alice_client: Client, make_match: MakeMatch

@@ -104,7 +104,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
     assert evening.payments.get().amount == Decimal("2.00")
     assert "✓ paid" in alice_client.get(evening.get_absolute_url()).content.decode()
 
-    alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
+    alice_client.post(reverse("payment_toggle", args=[evening.pk]), {**paid, "paid": "1"})  # taken back
     assert not evening.payments.exists()
     assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()
 
@@ -146,11 +146,38 @@ def test_payments_made_still_count_after_a_match_is_corrected_or_reopened(
     ]
 
     # A payment recorded by mistake is taken back with its own button.
-    taken_back = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
+    taken_back = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "1"}
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), taken_back)
     assert transfer_lines(alice_client, evening) == [
         "Bruno pays Dario 2.00 ✓ paid",
         "Dario pays Bruno 2.00 Mark paid",
+    ]
+
+
+def test_a_transfer_proposed_again_after_a_correction_is_marked_paid_not_taken_for_the_one_paid(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca = make_match("busca-003", deals=B003_M1, stake=2)
+    busca.evening = evening
+    busca.save()
+    anna, _, carla, _ = players
+    toggle = reverse("payment_toggle", args=[evening.pk])
+    alice_client.post(toggle, {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"})
+    services.match_options_change(match=busca, options={"stake": 4}, author=busca.owner)
+    assert transfer_lines(alice_client, evening)[:3] == [
+        "Anna pays Carla 2.00 ✓ paid",
+        "Anna pays Carla 2.00 Mark paid",  # the other half, the same figure
+        "Bruno pays Dario 4.00 Mark paid",
+    ]
+
+    alice_client.post(toggle, {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"})
+
+    assert evening.payments.count() == 2
+    assert transfer_lines(alice_client, evening) == [
+        "Anna pays Carla 2.00 ✓ paid",
+        "Anna pays Carla 2.00 ✓ paid",
+        "Bruno pays Dario 4.00 Mark paid",
     ]
 
 

@@ -162,3 +162,44 @@ def test_a_whist_correction_shows_the_holders_pair_and_a_refused_form_keeps_the_
     refused = alice_client.post(edit, {**form, "tricks": ""})
     assert texts(refused, "legend")[0] == "Tricks won by Bruno & Dario"
     assert match.deals.get().entry["tricks"] == [9, 4]
+
+
+def test_the_kept_whist_form_is_one_per_pair_asked(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist()
+
+    first = alice_client.get(sheet(match), {"holder": "0"})
+    second = alice_client.get(sheet(match), {"holder": "3"})
+    again = alice_client.get(sheet(match), {"holder": "2"})
+
+    assert texts(first, "legend")[0] == "Tricks won by Anna & Carla"
+    assert texts(second, "legend")[0] == "Tricks won by Bruno & Dario"
+    assert texts(again, "legend")[0] == "Tricks won by Anna & Carla"
+
+
+def test_a_whist_revoke_entered_on_a_turned_form_names_the_pair_as_the_document_does(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    match = make_whist(revoke_penalty="three_points")
+    form = form_values(alice_client.get(sheet(match), {"holder": "1"}), "deal-form")
+
+    alice_client.post(
+        reverse("deal_create", args=[match.pk]), {**form, "tricks": "6", "honours": "2", "revoke": "0"}
+    )
+
+    assert match.deals.get().entry == {"tricks": [7, 6], "honours": [2, 2], "revoke": 0}  # Anna & Carla
+
+
+def test_a_whist_form_sent_without_saying_which_pair_it_asked_is_read_as_the_first_pairs(
+    alice_client: Client, make_whist: Callable[..., Match]
+) -> None:
+    # A form drawn before forms said which pair they asked, sent to a phone Dario holds.
+    match = make_whist(deals=[{"tricks": [9, 4], "honours": [3, 1]}])
+    alice_client.get(sheet(match), {"holder": "3"})
+    form = form_values(alice_client.get(reverse("deal_edit", args=[match.pk, 1])), "deal-form")
+    del form["asked"]
+
+    alice_client.post(reverse("deal_edit", args=[match.pk, 1]), {**form, "tricks": "10", "honours": "3"})
+
+    assert match.deals.get().entry["tricks"] == [10, 3]

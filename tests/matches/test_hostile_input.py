@@ -430,7 +430,21 @@ def test_importing_with_no_file_says_to_choose_one(alice_client: Client) -> None
 
 # -- Addresses typed by hand -------------------------------------------------------------------------
 
-QUERY_KEYS = ["game", "evening", "v", "s", "number", "a", "b", "paper", "players", "lives", "holder", "seats"]
+QUERY_KEYS = [
+    "game",
+    "evening",
+    "v",
+    "s",
+    "number",
+    "typed",
+    "a",
+    "b",
+    "paper",
+    "players",
+    "lives",
+    "holder",
+    "seats",
+]
 
 
 @settings(FUZZ, max_examples=15)  # nine pages an example

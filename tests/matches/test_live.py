@@ -11,6 +11,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -167,14 +168,28 @@ def test_an_untouched_form_left_behind_moves_on_to_the_next_deal(
 def test_a_form_ahead_of_the_match_is_left_alone_with_a_word(
     alice_client: Client, make_match: MakeMatch
 ) -> None:
-    # Deal 2 deleted on another phone, or this phone keeping deal 1 while offline (offline.js).
-    match = make_match(deals=[EVEN])
-    before = version(match)
+    # Deal 2 deleted on another phone. (A phone keeping deals offline sends no number: offline.js.)
+    match = make_match(deals=[EVEN, EVEN])
+    services.deal_delete(match=match, number=2, author=match.owner)
 
-    response = alice_client.get(live_url(match, v=before - 1, s="in_progress", number=3), headers=HTMX)
+    response = alice_client.get(live_url(match, v=0, s="in_progress", number=3), headers=HTMX)
 
     assert count(response, "form", id="deal-form") == 0
-    assert texts(response, "p", class_="notice") == [STALE]
+    assert texts(response, "p", class_="notice") == [
+        "Deals changed on another phone: the next one is deal 2."
+    ]
+
+
+@pytest.mark.parametrize("number", ["²", "1" * 5000, "-1", "abc", "0x1"])
+def test_a_deal_number_that_is_no_number_is_not_taken_for_one(
+    number: str, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+
+    response = alice_client.get(live_url(match, v=0, s="in_progress", number=number, typed=1), headers=HTMX)
+
+    assert response.status_code == 200
+    assert texts(response, "p", class_="notice") == []
 
 
 def test_when_the_match_ends_on_another_phone_the_entry_form_gives_way_to_the_result(

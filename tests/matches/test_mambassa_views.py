@@ -382,7 +382,7 @@ def test_nobody_ticked_without_a_mambassa_is_refused(
     page = alice_client.post(post_url(match), quick())
 
     assert page.status_code == 422
-    assert errors(page) == ["Deal 1: Tap who pays: the lowest hand, or every tied lowest hand."]
+    assert errors(page) == ["Deal 1: tap who pays: the lowest hand, or every tied lowest hand"]
     assert entries(match) == []
 
 
