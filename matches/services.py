@@ -429,8 +429,8 @@ class DealTaken(Refused):
         self.number, self.deal = number, deal
 
     def same_as(self, entry: Mapping[str, Any]) -> bool:
-        """Whether the deal stored is the one this phone meant: the same cards played, whoever the
-        two forms named as dealer (this phone's named the dealer of the next deal as it then was)."""
+        """Whether the deal stored has the entry this phone sent, who dealt aside: the form sent back
+        names the dealer of the deal it is now for, so the dealer is compared apart."""
 
         def played(deal_entry: Mapping[str, Any]) -> dict[str, Any]:
             return {key: value for key, value in deal_entry.items() if key != "dealer"}
