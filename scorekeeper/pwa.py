@@ -29,9 +29,11 @@ THEME_COLOR = "#1f5f45"
 BACKGROUND_COLOR = "#fbf7ee"
 # Static files of the project not worth a phone's storage before they are asked for.
 # Left out of the service worker's first download: the launcher's icons (fetched when the app is
-# installed), what only printing uses, and the statistics' and charts' style (pages never kept
-# offline). The worker keeps each of them once a page asks for it.
-NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5|stats)\.css$|^js/print\.js$")
+# installed), what only printing uses, the statistics' and charts' style (pages never kept
+# offline), and Mambassa's card picker (a Busca or Whist table never needs it; a Mambassa page is
+# kept offline only once opened online, which fetched it). The worker keeps each of them once a
+# page asks for it.
+NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5|stats|cards)\.css$|^js/(print|cards)\.js$")
 
 
 def _icon(path: str, sizes: str, kind: str, purpose: str) -> dict[str, str]:

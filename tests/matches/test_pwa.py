@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from matches import services
 from scorekeeper import pwa
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +133,18 @@ def test_the_service_worker_is_served_with_the_hashed_static_files_of_production
 
     assert response.status_code == 200
     assert re.search(r"/static/css/app\.[0-9a-f]{12}\.css", script)
+
+
+def test_the_card_picker_is_left_to_mambassa_pages_and_out_of_the_first_download(
+    client: Client, alice_client: Client, alice: Any, players: Any
+) -> None:
+    busca = services.match_create(owner=alice, game="busca-000", options={}, players=players, first_dealer=0)
+    mambassa = services.match_create(
+        owner=alice, game="mambassa", options={}, players=players, first_dealer=0
+    )
+
+    script = client.get("/sw.js").content.decode()
+    assert "js/cards" not in script
+    assert "css/cards" not in script
+    assert "js/cards" not in alice_client.get(busca.get_absolute_url()).content.decode()
+    assert "js/cards" in alice_client.get(mambassa.get_absolute_url()).content.decode()
