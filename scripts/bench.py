@@ -88,6 +88,10 @@ def page_actions(
     def take_back() -> None:  # keep the match at its size: delete the deal just entered
         status, _ = phone.request("POST", f"/matches/{m['entry']}/deals/{number}/delete/", {})
         assert status == 302, status
+        # Followed, as a browser does: its message ("Deal 11 deleted.") is shown there, not on the
+        # next page timed, which would be drawn afresh for it.
+        status, _ = phone.request("GET", f"/matches/{m['entry']}/")
+        assert status == 200, status
 
     def nothing() -> None:
         pass
