@@ -254,7 +254,8 @@ class PlayersField(forms.ModelMultipleChoiceField):
 
 
 class EveningForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date field takes and gives ISO dates (2026-12-01), whatever the language's own format.
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     place = forms.CharField(label=_("Place"), max_length=80, required=False)
     players = PlayersField(
         label=_("Who came"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple

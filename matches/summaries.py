@@ -54,7 +54,10 @@ def _match_summary(match: Match, names: Sequence[str]) -> str:
             amounts = ", ".join(f"{name} {_signed(net)}" for name, net in zip(names, nets, strict=True))
             lines.append(_("Money: %(amounts)s") % {"amounts": amounts})
     else:
-        lines.append(_("In progress after %(n)d deals") % {"n": row["deals"]})
+        deals = row["deals"]
+        lines.append(
+            ngettext("In progress after %(n)d deal", "In progress after %(n)d deals", deals) % {"n": deals}
+        )
     return "\n".join(lines)
 
 

@@ -105,6 +105,11 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers queue as PostgreSQL's row lock makes them queue: a transaction takes SQLite's write
+    # lock as it begins, waiting for it up to 20 s, instead of failing halfway ("database is locked")
+    # when two phones save at the same moment.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

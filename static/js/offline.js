@@ -433,7 +433,7 @@
     }
     // A phone told that its form's deal was entered elsewhere may be typing the next one, which can
     // go just like it: the server then keeps what it sent for the next deal, not for the same one.
-    if (isDealForm(event.detail.elt) && document.querySelector("#entry-notice .notice")) event.detail.parameters.told = "1";
+    if (isDealForm(event.detail.elt) && document.querySelector("#entry-notice .stale")) event.detail.parameters.told = "1";
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
     // deal taken for that one, already stored: under a new token, the server says the number is taken.
     var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");
@@ -451,7 +451,7 @@
     if (!isDealForm(deal) || !(deal.hasAttribute("data-typed") || typedIn(deal))) return;
     event.detail.shouldSwap = false;
     var word = document.createElement("p");
-    word.className = "notice";
+    word.className = "notice stale";
     word.setAttribute("role", "status");
     word.textContent = notice.dataset.stale;
     notice.replaceChildren(word);

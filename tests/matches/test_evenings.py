@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import Decimal
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -265,3 +267,23 @@ def test_a_summary_says_the_money_of_a_match_played_for_a_stake_and_a_lone_winne
     )
     assert "Winner: Anna & Carla" in whist_summary
     assert whist_summary.endswith("Money: Anna +4.00, Bruno -4.00, Carla +4.00, Dario -4.00")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_new_evening_is_dated_today_in_the_date_fields_own_format_in_either_language(
+    language: str, alice_client: Client
+) -> None:
+    page = alice_client.get(reverse("evening_list"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    # An <input type="date"> takes 2026-12-01 only: a date written 01/12/2026 leaves it empty.
+    assert re.search(r'type="date" name="date" value="\d{4}-\d{2}-\d{2}"', page)
+
+
+def test_a_summary_counts_one_deal_in_the_singular(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+
+    summary = text(alice_client.get(match.get_absolute_url()), "textarea")
+
+    assert summary.endswith("In progress after 1 deal")
