@@ -194,6 +194,13 @@ def test_a_database_refusal_after_the_deal_is_not_taken_for_a_deal_entered_meanw
     assert entries(match) == [(1, EVEN)]  # the deal went with the rest of the write
 
 
+def two_forms_open(alice_client: Client, match: Match) -> tuple[Client, dict[str, str], dict[str, str]]:
+    """Bruno joins by a scorer link; his phone and alice's both open the form of the next deal."""
+    bruno = scorer(match, "Bruno")
+    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
+    return bruno, alice_form, form_values(bruno.get(sheet_url(match)), "deal-form")
+
+
 # -- two phones enter the same deal ----------------------------------------------------------------
 
 
@@ -217,9 +224,7 @@ def test_two_phones_entering_the_very_same_deal_store_it_once_and_both_move_on(
     headers: dict[str, str], alice_client: Client, make_match: MakeMatch
 ) -> None:
     match = make_match()
-    bruno = scorer(match, "Bruno")
-    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
-    bruno_form = form_values(bruno.get(sheet_url(match)), "deal-form")
+    bruno, alice_form, bruno_form = two_forms_open(alice_client, match)
     bruno.post(post_url(match), typed(bruno_form, 10, 10, 10, 10))
 
     page = alice_client.post(post_url(match), typed(alice_form, 10, 10, 10, 10), follow=True, headers=headers)
@@ -245,9 +250,7 @@ def test_the_same_points_are_not_taken_for_the_same_deal_when_the_dealer_differs
     # Bruno saved deal 1 (naming Carla as its dealer, or not). Alice's phone sends the same points:
     # with Anna as dealer, or after the word that deal 1 was entered (she may be typing deal 2).
     match = make_match()
-    bruno = scorer(match, "Bruno")
-    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
-    bruno_form = form_values(bruno.get(sheet_url(match)), "deal-form")
+    bruno, alice_form, bruno_form = two_forms_open(alice_client, match)
     bruno.post(post_url(match), {**typed(bruno_form, 10, 10, 10, 10), "dealer": bruno_dealer})
 
     page = alice_client.post(
@@ -266,9 +269,7 @@ def test_the_second_phone_to_enter_a_deal_is_told_whose_it_is_and_keeps_what_it_
     headers: dict[str, str], alice_client: Client, make_match: MakeMatch
 ) -> None:
     match = make_match()
-    bruno = scorer(match, "Bruno")
-    alice_form = form_values(alice_client.get(sheet_url(match)), "deal-form")
-    bruno_form = form_values(bruno.get(sheet_url(match)), "deal-form")
+    bruno, alice_form, bruno_form = two_forms_open(alice_client, match)
     bruno.post(post_url(match), typed(bruno_form, 10, 10, 10, 10))
 
     page = alice_client.post(post_url(match), typed(alice_form, 20, 10, 5, 5), headers=headers)

@@ -35,6 +35,14 @@ def evening_of(client: Client, players: list[Player]) -> Evening:
     return evening
 
 
+def busca_in(evening: Evening, make_match: Callable[..., Match]) -> Match:
+    """Golden match B003-M1 played for 2 in the evening: Anna pays Carla 2, Bruno pays Dario 2."""
+    busca = make_match("busca-003", deals=B003_M1, stake=2)
+    busca.evening = evening
+    busca.save()
+    return busca
+
+
 def test_an_evening_is_created_with_who_came(alice_client: Client, players: list[Player]) -> None:
     evening = evening_of(alice_client, players[:3])
     assert list(evening.players.order_by("name")) == players[:3]
@@ -76,9 +84,7 @@ def test_the_settlement_adds_up_every_finished_match_and_proposes_transfers(
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna, Bruno −2; Carla, Dario +2
-    busca.evening = evening
-    busca.save()
+    busca_in(evening, make_match)  # Anna, Bruno −2; Carla, Dario +2
     unfinished = make_match("busca-000", deals=[{"points": [25, 8, 5, 2]}], stake=100)
     unfinished.evening = evening
     unfinished.save()
@@ -95,9 +101,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)
-    busca.evening = evening
-    busca.save()
+    busca_in(evening, make_match)
     anna, _, carla, _ = players
     paid = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
     assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()  # kept: pagecache
@@ -121,9 +125,7 @@ def test_payments_made_still_count_after_a_match_is_corrected_or_reopened(
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna pays Carla 2, Bruno pays Dario 2
-    busca.evening = evening
-    busca.save()
+    busca = busca_in(evening, make_match)  # Anna pays Carla 2, Bruno pays Dario 2
     anna, bruno, carla, dario = players
     for payer, payee in ((anna, carla), (bruno, dario)):
         sent = {"payer": payer.pk, "payee": payee.pk, "amount": "2.00"}
@@ -160,9 +162,7 @@ def test_a_transfer_proposed_again_after_a_correction_is_marked_paid_not_taken_f
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)
-    busca.evening = evening
-    busca.save()
+    busca = busca_in(evening, make_match)
     anna, _, carla, _ = players
     toggle = reverse("payment_toggle", args=[evening.pk])
     alice_client.post(toggle, {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"})
@@ -195,9 +195,7 @@ def test_the_evening_summary_lists_the_matches_and_who_pays_whom(
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)
-    busca.evening = evening
-    busca.save()
+    busca_in(evening, make_match)
 
     page = alice_client.get(evening.get_absolute_url()).content.decode()
 
@@ -211,9 +209,7 @@ def test_a_shared_evening_opens_read_only_by_its_link_until_it_is_withdrawn(
     alice_client: Client, players: list[Player], make_match: Callable[..., Match]
 ) -> None:
     evening = evening_of(alice_client, players)
-    busca = make_match("busca-003", deals=B003_M1, stake=2)
-    busca.evening = evening
-    busca.save()
+    busca_in(evening, make_match)
     alice_client.post(reverse("evening_publish", args=[evening.pk]))
     evening.refresh_from_db()
     assert evening.public_token is not None
