@@ -1,6 +1,6 @@
 """Backup and restore: every account's players, evenings and matches as one JSON document.
 
-Each match is kept as its match document (INTERCHANGE.md, with its ``result``), so a backup is
+Each match is kept as its match document (docs/format.md, with its ``result``), so a backup is
 readable, and a restore goes through the same import as an uploaded match: the deals are judged
 again by the rules and the scores recomputed, never trusted from the file. A restore is one
 transaction: a file with any problem is refused whole and stores nothing.

@@ -92,7 +92,7 @@ class LiveDeals(models.Manager["Deal"]):
 class Deal(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
-    # The deal as the players entered it, in the match document's form (INTERCHANGE.md).
+    # The deal as the players entered it, in the match document's form (docs/format.md).
     entry = models.JSONField()
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -1,4 +1,4 @@
-"""The rules of each game in a few lines, for the back of a blank sheet (shared/rules/spec.md).
+"""The rules of each game in a few lines, for the back of a blank sheet (docs/rules.md).
 
 Each line is one thing a player checks at the table; the defaults of the house rules, since a
 blank sheet has none chosen. Marked for translation here, translated where they are shown.

@@ -38,7 +38,7 @@ class Standing:
 def match_document(
     match: Match, deals: Sequence[Mapping[str, Any]] | None = None, players: Sequence[str] | None = None
 ) -> dict[str, Any]:
-    """The match as a document of INTERCHANGE.md, without its ``result``."""
+    """The match as a document of docs/format.md, without its ``result``."""
     if deals is None:
         deals = deal_entries(match)
     if players is None:

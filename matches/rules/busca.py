@@ -3,7 +3,7 @@
 A deal's input is the points each player captured, who covered, and penalties; the
 engine validates it, gives each player's busche, and replays a whole match: totals,
 who deals and leads, when the match ends, who lost and won, and the money.
-The rules and their numbers are those of shared/rules/spec.md, sections 1 to 5 and 8.
+The rules and their numbers are those of docs/rules.md, sections 1 to 5 and 8.
 """
 
 from __future__ import annotations

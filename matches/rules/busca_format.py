@@ -1,4 +1,4 @@
-"""The Busca part of the match document (INTERCHANGE.md, "Busca"): deals, start and result."""
+"""The Busca part of the match document (docs/format.md, "Busca"): deals, start and result."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def read_start(raw: Any, players: Sequence[str] | None) -> BuscaStart | None:
 
 
 def result_json(match: Any, played: BuscaMatch, deals: bool = True) -> dict[str, Any]:
-    """The ``result`` object of a document (INTERCHANGE.md, "Busca")."""
+    """The ``result`` object of a document (docs/format.md, "Busca")."""
     names = match.players
 
     def name(seat: int | None) -> str | None:

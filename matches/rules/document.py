@@ -1,4 +1,4 @@
-"""The match document of shared/INTERCHANGE.md: read one, score it, write it back.
+"""The match document of docs/format.md: read one, score it, write it back.
 
 Scores are never trusted from a file: ``score_document`` recomputes everything from
 the entered deals. A document that breaks a rule raises ``Refused`` with every problem.

@@ -2,7 +2,7 @@
 
 Each player antes one token into the pot and keeps ``lives`` in front; the lowest hand pays
 a token into the pot; a player with no tokens left is out; the last one takes the pot.
-The rules and their numbers are those of shared/rules/spec.md, sections 6 and 8 (AMB-16 to 24).
+The rules and their numbers are those of docs/rules.md, sections 6 and 8 (AMB-16 to 24).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Mambassa part of the match document (INTERCHANGE.md, "Mambassa"): deals, start and result."""
+"""The Mambassa part of the match document (docs/format.md, "Mambassa"): deals, start and result."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def hand_json(hand: Hand | None) -> dict[str, Any] | None:
 
 
 def result_json(match: Any, played: MambassaGame, deals: bool = True) -> dict[str, Any]:
-    """The ``result`` object of a document (INTERCHANGE.md, "Mambassa")."""
+    """The ``result`` object of a document (docs/format.md, "Mambassa")."""
     names = match.players
 
     def name(seat: int | None) -> str | None:

@@ -9,7 +9,7 @@ from .whist import WHIST, Whist
 
 Variant = BuscaVariant | Mambassa | Whist
 
-# All the games of shared/INTERCHANGE.md.
+# All the games of docs/format.md.
 GAMES: dict[str, Variant] = {**VARIANTS, MAMBASSA.key: MAMBASSA, WHIST.key: WHIST}
 
 

@@ -2,7 +2,7 @@
 
 Two pairs: pair 0 is the first and third player, pair 1 the second and fourth. A deal scores
 tricks first, then honours, and a game ends the moment a pair reaches ``game_points``.
-The rules and their numbers are those of shared/rules/spec.md, sections 7 and 8 (AMB-25 to 32).
+The rules and their numbers are those of docs/rules.md, sections 7 and 8 (AMB-25 to 32).
 """
 
 from __future__ import annotations

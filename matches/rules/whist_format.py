@@ -1,4 +1,4 @@
-"""The Whist part of the match document (INTERCHANGE.md, "Whist"): deals, start and result."""
+"""The Whist part of the match document (docs/format.md, "Whist"): deals, start and result."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def game_json(game: Game | None) -> dict[str, Any] | None:
 
 
 def result_json(match: Any, played: Rubber, deals: bool = True) -> dict[str, Any]:
-    """The ``result`` object of a document (INTERCHANGE.md, "Whist")."""
+    """The ``result`` object of a document (docs/format.md, "Whist")."""
     names = match.players
     outcome = played.outcome
     settlement = match.variant.settle(match.options, played)

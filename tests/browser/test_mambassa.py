@@ -1,7 +1,7 @@
 """A Mambassa game played on a phone to its last player: mostly by tapping who pays, once by tapping the
 cards each player shows and letting the app judge them first.
 
-The tokens are worked out by hand from shared/rules/spec.md, section 6: 3 lives each and 4 in the pot;
+The tokens are worked out by hand from docs/rules.md, section 6: 3 lives each and 4 in the pot;
 each payer puts a token in the pot; Quarantuno takes one back; the deal passes over players who are out.
 """
 

@@ -1,6 +1,6 @@
 """A rubber of short Whist played on a phone, every deal entered by tapping tricks and honours.
 
-The points are worked out by hand from shared/rules/spec.md, section 7: each trick over six scores
+The points are worked out by hand from docs/rules.md, section 7: each trick over six scores
 1, three honours 2 and four 3; a game is 5 points, worth 3 (opponents on 0), 2 (on 1 or 2) or 1;
 two games win the rubber and 2 more points; the losers pay the difference times the stake.
 """

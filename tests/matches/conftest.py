@@ -77,7 +77,7 @@ def make_mambassa(alice: User, eight_players: list[Player]) -> Callable[..., Mat
 def make_whist(alice: User, players: list[Player]) -> Callable[..., Match]:
     """A Whist rubber of alice's: Anna & Carla against Bruno & Dario, Anna deals first.
 
-    ``start`` is what a rubber begun on paper carries over (INTERCHANGE.md, "Whist").
+    ``start`` is what a rubber begun on paper carries over (docs/format.md, "Whist").
     """
 
     def make(

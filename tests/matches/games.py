@@ -1,4 +1,4 @@
-"""The house rules of each game at their defaults, as shared/INTERCHANGE.md lists them."""
+"""The house rules of each game at their defaults, as docs/format.md lists them."""
 
 from __future__ import annotations
 

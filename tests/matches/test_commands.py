@@ -1,4 +1,4 @@
-"""The commands of shared/INTERCHANGE.md: score, export_match and import_match.
+"""The commands of docs/format.md: score, export_match and import_match.
 
 A refused document: exit status 1, nothing on standard output, one line per problem on standard
 error naming the deal, and nothing stored.

@@ -1,6 +1,6 @@
-"""The commands of shared/INTERCHANGE.md on Mambassa documents: score, export_match and import_match.
+"""The commands of docs/format.md on Mambassa documents: score, export_match and import_match.
 
-The tokens are worked out by hand from shared/rules/spec.md, section 6. A refused document: exit status
+The tokens are worked out by hand from docs/rules.md, section 6. A refused document: exit status
 1, nothing on standard output, one line per problem on standard error naming the deal and the player,
 and nothing stored.
 """
@@ -230,7 +230,7 @@ def test_score_names_the_player_whose_hand_holds_something_that_is_not_a_card(
 ) -> None:
     deal = shown("1D 2D 3D 4D", "5S 6S 7S FS", "FC CC RC 1C", "2B 3B XB 5B")
 
-    # INTERCHANGE: each line names the deal, and the player where there is one.
+    # docs/format.md: each line names the deal, and the player where there is one.
     assert refused("score", write(document(deals=[deal]))) == [
         "deal 1: Dario's XB is not a card: write rank and suit, like 1D or CC"
     ]

@@ -1,7 +1,7 @@
 """Mambassa on the web: a new game of 2 to 8, the table of tokens, a deal entered by who pays or by the
 cards shown, the hands judged before saving, corrections, and the last player left.
 
-The tokens are worked out by hand from shared/rules/spec.md, section 6: each player starts with
+The tokens are worked out by hand from docs/rules.md, section 6: each player starts with
 ``lives`` tokens in front and one in the pot; each payer moves one token into the pot.
 """
 

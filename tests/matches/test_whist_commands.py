@@ -1,8 +1,8 @@
-"""The commands of shared/INTERCHANGE.md on Whist documents: score, export_match and import_match.
+"""The commands of docs/format.md on Whist documents: score, export_match and import_match.
 
 A refused document: exit status 1, nothing on standard output, one line per problem on standard
 error naming the deal, and nothing stored. The results below are worked out by hand from
-shared/rules/spec.md, section 7; pair 0 is Anna & Carla, pair 1 Bruno & Dario.
+docs/rules.md, section 7; pair 0 is Anna & Carla, pair 1 Bruno & Dario.
 """
 
 from __future__ import annotations

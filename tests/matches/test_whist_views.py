@@ -1,6 +1,6 @@
 """Whist on the web: a new rubber, the two-column sheet, a deal entered by taps, corrections, the payment.
 
-The points are worked out by hand from shared/rules/spec.md, section 7: each trick over six scores
+The points are worked out by hand from docs/rules.md, section 7: each trick over six scores
 1, three honours 2 and four 3 (honours after tricks; none for a pair that starts the deal on 4); a
 game is 5 points, worth 3 when the opponents have 0, 2 when they have 1 or 2, 1 otherwise; two
 games win the rubber and 2 more points; the losers pay the difference times the stake.

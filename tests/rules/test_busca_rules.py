@@ -1,4 +1,4 @@
-"""Each Busca rule and each house-rule option of shared/INTERCHANGE.md, one test apiece.
+"""Each Busca rule and each house-rule option of docs/format.md, one test apiece.
 
 Seats are Anna, Bruno, Carla, Dario in playing order; Anna deals first unless a test says
 otherwise. Totals near a limit come from a ``start``, as a table carrying over a paper sheet.

@@ -1,4 +1,4 @@
-"""The match document of shared/INTERCHANGE.md: what ``score_document`` writes back."""
+"""The match document of docs/format.md: what ``score_document`` writes back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Busca vectors of shared/rules/examples.json, replayed through the engine.
+"""The Busca vectors of tests/data/examples.json, replayed through the engine.
 
 The vectors give tricks; the engine takes who covered. In 000 and 003 a trick is a cover, so
 ``covered`` is ``tricks > 0`` (given for everyone, so pointless tricks count); in 001 the engine
@@ -16,9 +16,9 @@ import pytest
 from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, Penalty
 from matches.rules.core import resolve_options
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples.json"
 VECTORS = [v for v in json.loads(EXAMPLES.read_text())["vectors"] if v["variant"].startswith("busca")]
-# The vectors' names for end reasons, where they differ from the engine's (INTERCHANGE.md).
+# The vectors' names for end reasons, where they differ from the engine's (docs/format.md).
 END_REASONS = {("busca-001", "threshold"): "victory_threshold"}
 
 
@@ -132,7 +132,7 @@ def test_a_match_has_the_winners_and_losers_of_the_example(vector: dict[str, Any
     assert outcome is not None
     players = vector["input"]["players"]
     assert [players[s] for s in outcome.winners] == vector["expected"]["winners"]
-    # 001 names no losers: only its winners, the fewest busche (INTERCHANGE.md).
+    # 001 names no losers: only its winners, the fewest busche (docs/format.md).
     assert [players[s] for s in outcome.losers] == vector["expected"].get("losers", [])
 
 

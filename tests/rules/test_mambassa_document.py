@@ -1,4 +1,4 @@
-"""Mambassa in the match document of shared/INTERCHANGE.md: what is refused, and what is written back.
+"""Mambassa in the match document of docs/format.md: what is refused, and what is written back.
 
 Refusals are checked as the players read them: ``(str(problem), player, field)``.
 """
@@ -40,7 +40,7 @@ DEAL_FIELDS = {
     "eliminated",
     "next_dealer",
 }
-# INTERCHANGE lists status, winner, end_reason and settlement; tokens, pot and ended_after_deal come too.
+# docs/format.md lists status, winner, end_reason and settlement; tokens, pot and ended_after_deal come too.
 RESULT_FIELDS = {"deals", "status", "winner", "end_reason", "settlement", "tokens", "pot", "ended_after_deal"}
 
 Found = tuple[str, str | None, str | None]

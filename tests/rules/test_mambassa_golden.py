@@ -1,4 +1,4 @@
-"""The Mambassa vectors of shared/rules/examples.json, replayed through the engine.
+"""The Mambassa vectors of tests/data/examples.json, replayed through the engine.
 
 A deal vector gives the tokens before the deal for the players still at the table, and how many
 sat down at the start of the game: those who are missing went out earlier. They are added at
@@ -27,7 +27,7 @@ from matches.rules.mambassa import (
     parse_card,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples.json"
 VECTORS = [v for v in json.loads(EXAMPLES.read_text())["vectors"] if v["variant"].startswith("mambassa")]
 DEFAULTS = resolve_options(MAMBASSA.options, {})
 

@@ -1,6 +1,6 @@
 """Every refusal, as the players read it: the message, the player it names, the input it belongs to.
 
-Documents follow shared/INTERCHANGE.md; each problem is checked as ``(str(problem), player, field)``.
+Documents follow docs/format.md; each problem is checked as ``(str(problem), player, field)``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def refusal(doc: Any) -> list[Found]:
     return [(str(p), p.player, p.field) for p in refused.value.problems]
 
 
-# -- the examples of INTERCHANGE.md -------------------------------------------------------------
+# -- the examples of docs/format.md -------------------------------------------------------------
 
 
 def test_a_deal_whose_points_do_not_add_up_is_refused() -> None:

@@ -1,4 +1,4 @@
-"""Whist in the match document of shared/INTERCHANGE.md: what is refused, and what is written back.
+"""Whist in the match document of docs/format.md: what is refused, and what is written back.
 
 Refusals are checked as the players read them: ``(str(problem), player, field)``.
 """
@@ -21,7 +21,7 @@ NS_GAME = {"tricks": [11, 2], "honours": [2, 2]}  # five points to Anna and Carl
 EW_GAME = {"tricks": [2, 11], "honours": [2, 2]}
 START_MESSAGE = "start must be {score: 2 whole numbers ≥ 0, games: [{winner: 0 or 1, game_points: 1 to 3}]}"
 DEAL_FIELDS = {"number", "dealer", "trick_points", "honour_points", "score", "game", "next_dealer"}
-# INTERCHANGE lists games, status, end_reason, rubber_winner, totals and settlement;
+# docs/format.md lists games, status, end_reason, rubber_winner, totals and settlement;
 # the score of the game in progress and ended_after_deal come too.
 RESULT_FIELDS = {
     "deals",

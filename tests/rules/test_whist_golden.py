@@ -1,4 +1,4 @@
-"""The Whist vectors of shared/rules/examples.json, replayed through the engine.
+"""The Whist vectors of tests/data/examples.json, replayed through the engine.
 
 The vectors name the pairs NS and EW: NS is pair 0 (the first and third player), EW pair 1.
 A rubber vector gives either the deals or only the games (the winner and the opponents' score);
@@ -18,11 +18,11 @@ import pytest
 from matches.rules.core import resolve_options
 from matches.rules.whist import WHIST, Game, Rubber, WhistDeal, WhistStart
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples.json"
 VECTORS = [v for v in json.loads(EXAMPLES.read_text())["vectors"] if v["variant"].startswith("whist")]
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 PAIRS = ("NS", "EW")
-# The vectors' names for options, where they differ from INTERCHANGE.md's.
+# The vectors' names for options, where they differ from docs/format.md's.
 OPTIONS = {"whist.fourHonours": "four_honours", "whist.honourCutoff": "honour_cutoff"}
 VALUES = {"afterTrickPoints": "after_tricks"}
 

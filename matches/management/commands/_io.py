@@ -1,4 +1,4 @@
-"""What the three commands share: reading a document and refusing it the INTERCHANGE way."""
+"""What the three commands share: reading a document and refusing it the way docs/format.md says."""
 
 from __future__ import annotations
 
