@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 
 from .drawing import Segment, Text, shorten
 
@@ -152,7 +152,7 @@ def line_chart(
     y_ticks = []
     tick = low
     while tick <= high:
-        y_ticks.append(YTick(_r(y_of(tick)), tick))
+        y_ticks.append(YTick(_r(y_of(tick)), _plain(tick)))
         tick += step
     every = math.ceil(count / MAX_X_LABELS)
     shown = [i for i in range(count) if i % every == 0]
@@ -222,6 +222,13 @@ def nice_scale(low: Decimal, high: Decimal, ticks: int = 5) -> tuple[Decimal, De
     low, high = min(low, Decimal(0)), max(high, Decimal(0))
     if high == low:
         high = low + 1
+    # Enough digits for every figure whole: past 28 (a house rule's huge penalty) quantize refuses.
+    with localcontext() as context:
+        context.prec = max(context.prec, 28 + max(high.adjusted(), (-low).adjusted(), 0))
+        return _nice_scale(low, high, ticks)
+
+
+def _nice_scale(low: Decimal, high: Decimal, ticks: int) -> tuple[Decimal, Decimal, Decimal]:
     raw = (high - low) / ticks
     power = Decimal(10) ** math.floor(math.log10(raw))
     step = next(m * power for m in (Decimal(1), Decimal(2), Decimal(5), Decimal(10)) if m * power >= raw)
@@ -271,6 +278,12 @@ def _spread(ys: Sequence[float], sizes: Sequence[int]) -> list[float]:
     for k, i in enumerate(order):
         result[i] = max(placed[k], 6.0)
     return result
+
+
+def _plain(value: Decimal) -> Decimal:
+    """A whole number written out in digits, not as 2.000E+39 (past 28 digits Decimal rounds)."""
+    exponent = value.as_tuple().exponent
+    return Decimal(int(value)) if isinstance(exponent, int) and exponent > 0 else value
 
 
 def _r(value: float) -> float:

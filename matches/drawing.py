@@ -30,6 +30,10 @@ TIP_GAP = 4.0  # room left between the last possible stroke and the end of the a
 MAX_STEP = 6.5  # room for one busca along the arm when there are few to draw
 DENSE_STEP = 3.5  # below this, strokes are drawn thinner (the "dense" CSS class)
 LABEL_GAP = 5.0  # between the threshold ticks and a name
+# Busche drawn on one arm, twenty squares: more than a table reaches (a match ends at 10 or
+# 20, and the last deal adds a few). Past it the arm is full and "+ 37" says the rest, so a
+# house rule's huge penalty still draws a sheet of bounded size; the total is written anyway.
+STROKE_CAP = 100
 
 # Unit vectors from the centre towards each seat (SVG's y grows downwards):
 # seat 0 at the bottom, then counter-clockwise: right, top, left.
@@ -82,11 +86,13 @@ class Arm:
     full_name: str
     busche: int
     line: Segment
-    strokes: tuple[Segment, ...]  # one per busca, from the centre outwards
+    strokes: tuple[Segment, ...]  # one per busca, from the centre outwards, at most STROKE_CAP
     groups: tuple[Box, ...]  # one per complete group of five
     strokes_path: str  # the strokes as one SVG path: one element however many busche
     groups_path: str  # the squares closing each five as one SVG path
     ticks: tuple[Segment, ...]  # one per threshold, across this arm
+    overflow: int  # busche past STROKE_CAP, not drawn: written as "+ 37"
+    overflow_at: Text  # where that goes: opposite the name, by the end of the arm
     name_at: Text
     dealer_at: Text  # where the dealer's label goes, used when is_dealer
     is_dealer: bool
@@ -159,8 +165,10 @@ def busca_cross(
     marks = sorted({t for t in thresholds if t > 0})
 
     # Every arm shares one scale, long enough for the highest threshold and two more
-    # busche, or for the highest total; with many busche the strokes draw closer.
-    capacity = max([GROUP, *(t + 2 for t in marks), *totals])
+    # busche, or for the highest total; with many busche the strokes draw closer, up to
+    # STROKE_CAP. A threshold past the arm's end gets no tick: no table plays to it.
+    capacity = min(max([GROUP, *(t + 2 for t in marks), *totals]), STROKE_CAP)
+    marks = [t for t in marks if t < capacity]
     step = min(MAX_STEP, (ARM - FIRST - TIP_GAP) / _extent(capacity))
     # The square's side along the arm is five steps; across it never gets too thin to read.
     half = max(GROUP * step / 2, 8.0)
@@ -242,12 +250,29 @@ def _arm(
     tip = CENTRE + ARM
     low = CENTRE - ARM
     gap = tick_half + LABEL_GAP
-    name_at, dealer_at = {
-        0: (Text(CENTRE + gap, tip + 5, "start"), Text(CENTRE + gap, tip - 13, "start")),
-        1: (Text(tip, CENTRE - gap - 3, "end"), Text(tip, CENTRE - gap - 21, "end")),
-        2: (Text(CENTRE - gap, low + 5, "end"), Text(CENTRE - gap, low + 21, "end")),
-        3: (Text(low, CENTRE + gap + 12, "start"), Text(low, CENTRE + gap + 28, "start")),
+    name_at, dealer_at, overflow_at = {
+        0: (
+            Text(CENTRE + gap, tip + 5, "start"),
+            Text(CENTRE + gap, tip - 13, "start"),
+            Text(CENTRE - gap, tip + 5, "end"),
+        ),
+        1: (
+            Text(tip, CENTRE - gap - 3, "end"),
+            Text(tip, CENTRE - gap - 21, "end"),
+            Text(tip, CENTRE + gap + 12, "end"),
+        ),
+        2: (
+            Text(CENTRE - gap, low + 5, "end"),
+            Text(CENTRE - gap, low + 21, "end"),
+            Text(CENTRE + gap, low + 5, "start"),
+        ),
+        3: (
+            Text(low, CENTRE + gap + 12, "start"),
+            Text(low, CENTRE + gap + 28, "start"),
+            Text(low, CENTRE - gap - 3, "start"),
+        ),
     }[place]
+    drawn = min(max(total, 0), STROKE_CAP)
 
     return Arm(
         seat=seat,
@@ -255,8 +280,10 @@ def _arm(
         full_name=name,
         busche=total,
         line=segment(0, 0, ARM, 0),
-        **_pencilled(max(total, 0), place, step, half, stroke_half),
+        **_pencilled(drawn, place, step, half, stroke_half),
         ticks=ticks,
+        overflow=max(total, 0) - drawn,
+        overflow_at=_rounded(overflow_at),
         name_at=_rounded(name_at),
         dealer_at=_rounded(dealer_at),
         is_dealer=is_dealer,

@@ -226,8 +226,9 @@ def whist_sheet(
     heads = (_head(pairs, 0, left_pair), _head(pairs, 1, left_pair))
 
     # One pitch for the whole sheet, so the numbers of every game line up.
+    # Never wider than a column: a house rule's huge penalty writes one number a row, not none.
     digits = max([1, *(len(str(value)) for game in games for column in game.points for value in column)])
-    pitch = PITCH + (digits - 1) * DIGIT_PITCH
+    pitch = min(PITCH + (digits - 1) * DIGIT_PITCH, COLUMN - 2 * INSET)
     blocks = []
     top = HEAD_RULE
     for number, game in enumerate(games, start=1):

@@ -159,3 +159,12 @@ def test_a_total_that_ends_the_match_is_marked_across_the_plot_and_the_axis_reac
     top_of_lines = min(float(point.split(",")[1]) for point in chart.series[0].points.split())
     assert chart.top <= chart.limits[1].y < chart.limits[0].y < top_of_lines
     assert busca_chart().limits == ()
+
+
+@pytest.mark.parametrize("huge", [10**20, 10**40, -(10**60)])
+def test_totals_past_any_table_still_chart_with_a_few_whole_numbers_on_the_axis(huge: int) -> None:
+    chart = charts.line_chart(["Anna", "Bruno"], [[0, huge], [0, 1]], ["0", "1"], limits=[10])
+    assert 2 <= len(chart.y_ticks) <= 7
+    assert all("E" not in str(tick.value) for tick in chart.y_ticks)
+    assert str(huge) in chart.label
+    assert chart.y_ticks[0].value <= min(huge, 0) < max(huge, 1) <= chart.y_ticks[-1].value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -270,3 +271,44 @@ def test_the_template_draws_a_valid_svg_with_every_stroke_and_square(language: s
         for attribute in ("x", "y", "x1", "y1", "x2", "y2", "width", "height"):
             if element.get(attribute) is not None:
                 assert 0 <= float(element.get(attribute) or "") <= 360
+
+
+@pytest.mark.parametrize("total", [101, 137, 10**20])
+def test_past_a_hundred_busche_the_arm_is_full_and_the_rest_is_written_as_a_count(total: int) -> None:
+    cross = cross_for(total)
+    arm = cross.arms[0]
+    assert len(arm.strokes) == drawing.STROKE_CAP
+    assert len(arm.groups) == drawing.STROKE_CAP // 5
+    assert arm.overflow == total - drawing.STROKE_CAP
+    assert arm.busche == total
+    assert [a.overflow for a in cross.arms[1:]] == [0, total - drawing.STROKE_CAP, 0]
+    for x, y in [*points(cross), (arm.overflow_at.x, arm.overflow_at.y)]:
+        assert 0 <= x <= cross.width
+        assert 0 <= y <= cross.height
+
+
+def test_a_hundred_busche_exactly_are_all_drawn_with_no_count_beside() -> None:
+    arm = cross_for(100).arms[0]
+    assert len(arm.strokes) == 100
+    assert arm.overflow == 0
+
+
+def test_a_threshold_no_table_plays_to_gets_no_tick_past_the_end_of_the_arm() -> None:
+    cross = cross_for(7, (10, 10**20))
+    assert [t.value for t in cross.thresholds] == [10]
+    assert [len(arm.ticks) for arm in cross.arms] == [1] * 4
+
+
+def test_a_total_of_ten_to_the_twentieth_draws_quickly_and_reads_the_whole_number() -> None:
+    total = 10**20
+    start = time.perf_counter()
+    cross = busca_cross(NAMES, [total, -total, 3, 0], (10**20,), label="")
+    html = render_to_string("matches/cross.html", {"cross": cross})
+    assert time.perf_counter() - start < 1.0
+    svg = ET.fromstring(html)
+    assert len(list(svg.iter())) < 60  # elements: the arms, ticks, names, no stroke of its own
+    assert len(html) < 40_000
+    arms = svg.findall(f"{SVG}g")
+    assert [parts(arm, "strokes") for arm in arms] == [100, 0, 3, 0]
+    assert "+ 99999999999999999900" in "".join(arms[0].itertext())
+    assert f"Anna {total}" in cross.label

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+import time
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 from pathlib import Path
@@ -435,3 +436,20 @@ def test_coordinates_keep_their_decimal_point_and_stay_in_the_view_box(language:
             assert 0 <= float(element.get("y") or "") <= height
         if element.get("x") is not None:
             assert 0 <= float(element.get("x") or "") <= width
+
+
+def test_a_score_of_ten_to_the_twentieth_is_written_one_number_a_row_and_draws_quickly() -> None:
+    huge = 10**20
+    games = (
+        GameColumn(((huge, huge + 3), (5,)), 0, 3),
+        GameColumn(((2,), (huge * 7,)), None, None),
+    )
+    start = time.perf_counter()
+    sheet = whist_sheet(PAIRS, games)
+    svg = render(sheet)
+    assert time.perf_counter() - start < 1.0
+    first = sheet.games[0].column(0)
+    assert [mark.value for mark in first] == [huge, huge + 3]
+    assert first[0].at.y < first[1].at.y  # one a row
+    assert len(list(svg.iter())) < 40
+    assert str(huge * 7) in sheet.label

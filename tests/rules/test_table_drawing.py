@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from django.utils import translation
 
 from matches import table_drawing
 from matches.drawing import Box
-from matches.table_drawing import SeatDrawing, Table, mambassa_table
+from matches.table_drawing import COIN_CAP, SeatDrawing, Table, mambassa_table
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo")
 LONG_NAMES = (
@@ -373,3 +374,17 @@ def test_the_rendered_sheet_stays_inside_the_view_box(players: int) -> None:
             x, y, r = (float(element.get(a) or "") for a in ("cx", "cy", "r"))
             assert r <= x <= 360 - r
             assert r <= y <= 360 - r
+
+
+def test_ten_to_the_twentieth_tokens_and_lives_draw_a_heap_of_bounded_size_with_the_number() -> None:
+    huge = 10**20
+    start = time.perf_counter()
+    table = mambassa_table(["Anna", "Bruno", "Carla"], [huge, 1, 0], huge, lives=huge)
+    html = render_to_string("matches/table.html", {"table": table})
+    assert time.perf_counter() - start < 1.0
+    assert [len(seat.coins) for seat in table.seats] == [COIN_CAP, 1, 0]
+    assert all(len(seat.lost) <= COIN_CAP for seat in table.seats)
+    assert len(table.pot_tokens) == COIN_CAP
+    svg = ET.fromstring(html)
+    assert len(list(svg.iter())) < 8 * COIN_CAP
+    assert html.count(str(huge)) >= 2  # Anna's count and the pot's, written out
