@@ -120,8 +120,9 @@ class Deal(models.Model):
                 condition=models.Q(deleted_at__isnull=True),
                 name="deal_number_unique",
             ),
-            # A form's one-time token enters one deal, however often it is sent.
-            models.UniqueConstraint("token", name="deal_token_unique"),
+            # A form's one-time token enters one deal of its match, however often it is sent; the same
+            # token in another match is another deal (a copied form), never taken for this one.
+            models.UniqueConstraint("match", "token", name="deal_token_unique_per_match"),
         ]
 
     def __str__(self) -> str:

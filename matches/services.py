@@ -493,7 +493,8 @@ def deal_record(
         return _deal_record(match, entry, _author(author), token, number, players)
     except _DealClash as clash:
         # Where row locks do not queue (SQLite), the constraints decide; nothing was stored.
-        stored = Deal.everything.filter(token=token).first() if token is not None else None
+        # Its token in this match only: the same token in another match is not this deal.
+        stored = Deal.everything.filter(token=token, match=match).first() if token is not None else None
         if stored is not None:
             stored.repeated = True  # type: ignore[attr-defined]
             return stored

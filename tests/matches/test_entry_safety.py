@@ -118,17 +118,63 @@ def test_the_same_form_sent_twice_stores_one_deal_and_shows_the_stored_result(
     assert fresh["token"] != form["token"]
 
 
-def test_the_database_refuses_a_second_deal_with_the_same_token_even_without_the_service(
+def test_the_database_refuses_a_second_deal_with_the_same_token_in_a_match_even_without_the_service(
     make_match: MakeMatch,
 ) -> None:
-    match, other = make_match(), make_match()
+    match = make_match()
     token = uuid.uuid4()
     Deal.objects.create(match=match, number=1, entry=EVEN, token=token)
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Deal.objects.create(match=other, number=1, entry=EVEN, token=token)
+        Deal.objects.create(match=match, number=2, entry=EVEN, token=token)
 
     assert Deal.everything.filter(token=token).count() == 1
+
+
+def test_the_same_token_in_another_match_is_that_matchs_own_deal(alice: User, make_match: MakeMatch) -> None:
+    first, second = make_match(), make_match()
+    token = uuid.uuid4()
+    services.deal_record(match=first, entry=EVEN, author=alice, token=token, number=1)
+
+    deal = services.deal_record(match=second, entry=BRUNO_25, author=alice, token=token, number=1)
+
+    assert (deal.repeated, deal.match_id) == (False, second.pk)
+    assert entries(first) == [(1, EVEN)]
+    assert entries(second) == [(1, BRUNO_25)]
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_a_form_sent_to_another_match_with_a_token_used_there_is_stored_not_taken_as_already_saved(
+    headers: dict[str, str], alice_client: Client, make_match: MakeMatch
+) -> None:
+    first, second = make_match(), make_match()
+    form = typed(form_values(alice_client.get(sheet_url(first)), "deal-form"), 10, 10, 10, 10)
+    alice_client.post(post_url(first), form, headers=headers)
+
+    page = alice_client.post(post_url(second), typed(form, 8, 25, 5, 2), follow=True, headers=headers)
+
+    assert entries(first) == [(1, EVEN)]
+    assert entries(second) == [(1, BRUNO_25)]
+    assert "Deal 1 was already saved." not in page.content.decode()
+
+
+def test_where_the_database_decides_a_token_of_another_match_never_hides_this_matchs_deal(
+    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on SQLite, where the constraints decide: this phone read the match before Bruno's deal 1,
+    and its form's token entered a deal of another match; it is told of Bruno's deal, not "saved"."""
+    match, other = make_match(), make_match()
+    token = uuid.uuid4()
+    services.deal_record(match=other, entry=EVEN, author=alice, token=token, number=1)
+    read_before = services._as_kept(match)
+    bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
+    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+
+    with pytest.raises(services.DealTaken) as taken:
+        services.deal_record(match=match, entry=EVEN, author=alice, token=token)
+
+    assert (taken.value.number, taken.value.deal.pk) == (1, bruno.pk)
+    assert entries(match) == [(1, BRUNO_25)]
 
 
 def test_the_database_refuses_two_deals_in_play_with_one_number_but_keeps_deleted_ones(
