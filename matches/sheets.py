@@ -787,7 +787,7 @@ def deal_table(document: Mapping[str, Any]) -> list[list[Any]]:
         values = [deal[key] for deal in deals]
         sides = next((s for s in (players, pairs) if _one_per_side(values, s)), ())
         if sides:
-            header += [f"{key} {side}" for side in sides]
+            header += [_text_cell(f"{key} {side}") for side in sides]
             for row, value in zip(rows, values, strict=True):
                 row += [_cell(v) for v in (value if isinstance(value, list) else [None] * len(sides))]
         else:
@@ -812,4 +812,16 @@ def _one_per_side(values: Sequence[Any], sides: Sequence[str]) -> bool:
 def _cell(value: Any) -> Any:
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False)
-    return "" if value is None else value
+    return "" if value is None else _text_cell(value)
+
+
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(value: Any) -> Any:
+    """A text cell that a spreadsheet shows as typed: a player named =HYPERLINK(...) or -1+2 is a
+    name, not a formula, so it gets a leading single quote. Numbers stay numbers, -2 included."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

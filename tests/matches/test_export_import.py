@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from matches import services
+from matches import services, sheets
 from matches.models import Deal, Match, Player
 
 from .guests import viewer
@@ -214,6 +214,38 @@ def test_the_csv_of_a_match_without_deals_is_a_header_alone(
 
 
 # -- import ------------------------------------------------------------------------------------------
+
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "@SUM(1)", "+1", "-1+2"]
+
+
+def test_a_player_named_like_a_formula_reaches_the_csv_as_text_no_spreadsheet_runs(
+    alice_client: Client, alice: User
+) -> None:
+    named = [Player.objects.create(owner=alice, name=name) for name in FORMULAS]
+    match = services.match_create(owner=alice, game="busca-000", options={}, players=named, first_dealer=0)
+    services.deal_record(match=match, entry={"points": [25, 8, 5, 2]}, author=alice)
+
+    header, deal = rows(alice_client.get(csv_url(match)))
+
+    assert deal[:3] == ["1", '\'=HYPERLINK("http://x","y")', "'@SUM(1)"]  # number, dealer, leader
+    assert deal[-2:] == ['\'=HYPERLINK("http://x","y")', "'@SUM(1)"]  # next dealer and leader
+    assert header[3:7] == [f"points {name}" for name in FORMULAS]
+    for cell in [*header, *deal]:
+        assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
+
+
+def test_in_the_csv_numbers_stay_numbers_negative_ones_too_and_only_text_gets_the_quote() -> None:
+    doc = {
+        "game": "busca-000",
+        "players": ["-1+2", "Bruno", "+1", "Dario"],
+        "result": {"deals": [{"number": 1, "dealer": "-1+2", "money": [-2.5, 2.5, 0, 0], "note": "\tx"}]},
+    }
+
+    header, deal = sheets.deal_table(doc)
+
+    assert header == ["number", "dealer", "money -1+2", "money Bruno", "money +1", "money Dario", "note"]
+    assert deal == [1, "'-1+2", -2.5, 2.5, 0, 0, "'\tx"]
 
 
 def test_the_matches_page_has_an_import_form_for_a_document(alice_client: Client, db: Any) -> None:
