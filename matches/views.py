@@ -441,10 +441,19 @@ def change_undo(request: HttpRequest, access: Access, change: int) -> HttpRespon
     return redirect(match)
 
 
+OWNER_ONLY_RULES = gettext_noop(
+    "Only the match's owner changes its house rules: they decide the money and the penalties. "
+    "A scorer's link enters and corrects the deals."
+)
+
+
 @require_http_methods(["GET", "POST"])
 @with_access(write=True)
 def match_rules(request: HttpRequest, access: Access) -> HttpResponse:
-    """Change the house rules of a match: it is replayed under the new ones."""
+    """Change the house rules of a match: it is replayed under the new ones. The owner's alone: every
+    rule moves busche, tokens, points or money, and a scorer's link is for entering the deals."""
+    if not access.is_owner:
+        raise PermissionDenied(_(OWNER_ONLY_RULES))
     match = access.match
     variant = GAMES[match.game]
     form = OptionsForm(posted(request), variant=variant, options=match.options)

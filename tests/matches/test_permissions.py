@@ -96,8 +96,8 @@ MATRIX: dict[str, Row] = {
                              "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
     "change_undo":          {"GET":  (405,       405,      405,      405,      405),
                              "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
-    "match_rules":          {"GET":  (LOGIN,     200,      404,      403,      200),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
+    "match_rules":          {"GET":  (LOGIN,     200,      404,      403,      403),
+                             "POST": (LOGIN,     REDIRECT, 404,      403,      403)},  # the owner's alone
     "match_share":          {"GET":  (LOGIN,     200,      404,      403,      403),
                              "POST": (LOGIN,     REDIRECT, 404,      403,      403)},
 }

@@ -15,9 +15,11 @@ import segno
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from matches.access import SESSION_KEY, invite_create
 from matches.models import Deal, Invite, Match
+from matches.views import OWNER_ONLY_RULES
 
 from .guests import join_url, joined, scorer, viewer
 from .pages import count, text, texts
@@ -123,6 +125,49 @@ def test_a_scorer_or_a_viewer_may_not_open_the_share_page(method: str, make_matc
         assert response.status_code == 403
 
     assert Invite.objects.count() == 2  # only the two links the phones joined by
+
+
+# -- the house rules: only the owner's ---------------------------------------------------------------
+
+
+def rules_url(match: Match) -> str:
+    return reverse("match_rules", args=[match.pk])
+
+
+def test_only_the_owner_sees_the_link_to_change_the_house_rules(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match()
+    link = f'href="{rules_url(match)}"'
+
+    assert link in alice_client.get(sheet_url(match)).content.decode()
+    assert link not in scorer(match).get(sheet_url(match)).content.decode()
+    assert link not in viewer(match).get(sheet_url(match)).content.decode()
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_scorer_may_not_change_the_stake_or_any_house_rule_and_is_told_why(
+    method: str, make_match: MakeMatch
+) -> None:
+    match = make_match(stake=1)
+    phone = scorer(match)
+
+    response = getattr(phone, method)(rules_url(match), {"stake": "1000", "threshold": "1"})
+
+    assert response.status_code == 403
+    assert text(response, "h1") == "This is not yours to change here"
+    assert escape(OWNER_ONLY_RULES) in response.content.decode()
+    assert Match.objects.get(pk=match.pk).options["stake"] == 1
+
+
+def test_a_viewer_refused_a_change_reads_why_in_words(make_match: MakeMatch) -> None:
+    match = make_match()
+
+    response = viewer(match).post(deal_url(match), EVEN)
+
+    assert response.status_code == 403
+    assert text(response, "h1") == "This is not yours to change here"
+    assert "whoever made the match can" in response.content.decode()
 
 
 def test_another_account_finds_no_share_page_and_no_match(bob_client: Client, make_match: MakeMatch) -> None:
