@@ -19,11 +19,13 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(VENV)/.installe
 
 messages: $(MO_FILES)
 
+# DEBUG is off unless asked for (README.md, "Configuration"): the development commands ask for it.
+# migrate keeps a DEBUG or SECRET_KEY of the environment (serve-prod's).
 migrate: $(VENV)/.installed messages
-	$(PY) manage.py migrate --no-input
+	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --no-input
 
 run: migrate
-	$(PY) manage.py runserver $(HOST)
+	DEBUG=true $(PY) manage.py runserver $(HOST)
 
 test: $(VENV)/.installed messages
 	$(PY) -m pytest $(PYTEST_ARGS)

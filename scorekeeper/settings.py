@@ -37,12 +37,19 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a server started with nothing set never shows Django's debug pages.
+# `make run`, `make test` (tests/settings.py) and .ci/run turn it on.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        # A production server must never run with a key that is in the repository.
-        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+        # A production server must never sign anything with a key that is in the repository.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is required when DEBUG is off. Set SECRET_KEY to a long random value of your own,"
+            " e.g. the output of: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'."
+            " DEBUG=true is for development on your own machine only (`make run` sets it):"
+            " never set it on a server."
+        )
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -67,12 +74,16 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After whitenoise, which answers for the static files with their own long caching.
+    "scorekeeper.middleware.private_pages",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Before any view reads the body: the too-large page in the visitor's language.
+    "scorekeeper.middleware.request_size_limit",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the login page saying so.
@@ -93,6 +104,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "scorekeeper.context_processors.accounts",
             ],
         },
     },
@@ -126,6 +138,17 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "match_list"
 LOGOUT_REDIRECT_URL = "login"
+# A private instance closes sign-up: the accounts are then made in the admin.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+
+# E-mail, for a forgotten password: printed to standard output unless an SMTP server is set.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("it", "Italiano")]
@@ -147,6 +170,33 @@ STORAGES = {
             if DEBUG
             else "scorekeeper.storage.KeptURLStorage"
         )
+    },
+}
+
+# -- Request bodies ----------------------------------------------------------------------------
+# A match document may be up to 2 MB (matches.views.IMPORT_MAX_BYTES): a request may be a bit over
+# that, with the form around it; a bigger one is refused with 413 before it is read
+# (scorekeeper.middleware.request_size_limit), files included, which Django's own limit leaves out.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
+# An upload up to this size stays in memory, never written to a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# The longest form is a deal's (tens of fields); the admin sends a field per selected row (100 a page).
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
+
+# -- Logging -----------------------------------------------------------------------------------
+# Everything worth an operator's eye goes to standard error, which a host's journal or a container's
+# log keeps: every server error (a 500, with its traceback) and every warning, Django's and ours.
+# One event per line, then its traceback. Without this, Django prints nothing when DEBUG is off
+# (it would mail ADMINS, which is empty). Under DEBUG, Django's messages down to INFO, as runserver
+# shows them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO" if DEBUG else "WARNING", "propagate": False},
     },
 }
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+# The development settings, as before DEBUG was off by default: no SECRET_KEY needed on a test database.
+os.environ.setdefault("DEBUG", "true")
 
 import django
 

@@ -1,0 +1,51 @@
+"""Two safety nets for every response: pages are kept by no cache, and a body too big is not read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+Handler = Callable[[HttpRequest], HttpResponse]
+
+
+def private_pages(get_response: Handler) -> Handler:
+    """``Cache-Control: private, no-store`` for a response that says nothing of its own caching.
+
+    The pages and the exports hold someone's scores and money: no shared cache (a proxy, a CDN)
+    keeps them, and no browser keeps them on disk. A view that means otherwise says so itself
+    (the service worker, /health: scorekeeper/pwa.py, health.py) and is left alone, as are the
+    static files, answered by whitenoise before this. The copies the service worker keeps for
+    offline use are in the Cache API, which this header does not govern.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = "private, no-store"
+        return response
+
+    return middleware
+
+
+def request_size_limit(get_response: Handler) -> Handler:
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE, files included, is answered 413 before it is read.
+
+    Django's own limit counts the fields alone: an uploaded file of any size would be read to the
+    end and written to disk before the import view could refuse it.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0  # Django refuses a body it cannot measure when it reads it
+        if limit is not None and length > limit:
+            context = {"limit_mb": limit // (1024 * 1024)}
+            return render(request, "413.html", context, status=413)
+        return get_response(request)
+
+    return middleware
