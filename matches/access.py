@@ -46,6 +46,8 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     invite = None
     if joined:
         invite = Invite.objects.filter(match=match, token=joined["token"], revoked_at__isnull=True).first()
+        if invite is None:
+            leave(request, [str(pk)])
     if invite is None:
         raise Http404
     access = Access(match, invite.role, Author(user if user.is_authenticated else None, joined["name"]))
@@ -71,6 +73,22 @@ def join(request: HttpRequest, invite: Invite, name: str) -> None:
     request.session[SESSION_KEY] = joined
 
 
+def leave(request: HttpRequest, matches: list[str]) -> None:
+    """The links this phone joined ``matches`` (pks, as the session has them) by were withdrawn:
+    forgotten, and the session given a new key, so that what the phone kept under them (pages,
+    deals waiting to be sent) is cleared by the next page it opens (sessions.owner_marker)."""
+    joined = request.session.get(SESSION_KEY, {})
+    request.session[SESSION_KEY] = {pk: entry for pk, entry in joined.items() if pk not in matches}
+    request.session.cycle_key()
+
+
+def leave_withdrawn(request: HttpRequest, invite: Invite) -> None:
+    """``invite`` is withdrawn: if this phone joined by it, it is left (see leave)."""
+    joined = request.session.get(SESSION_KEY, {}).get(str(invite.match_id))
+    if invite.revoked_at is not None and joined and joined["token"] == invite.token:
+        leave(request, [str(invite.match_id)])
+
+
 def joined_invites(request: HttpRequest) -> list[Invite]:
     """The links this phone joined that still work, newest match first, their matches' seats loaded."""
     joined = request.session.get(SESSION_KEY, {})
@@ -83,4 +101,8 @@ def joined_invites(request: HttpRequest) -> list[Invite]:
         .prefetch_related(seats_with_players("match__seats"))
         .order_by("-match__created_at")
     )
-    return [invite for invite in invites if str(invite.match_id) in joined]
+    working = [invite for invite in invites if str(invite.match_id) in joined]
+    gone = set(joined) - {str(invite.match_id) for invite in working}
+    if gone:
+        leave(request, sorted(gone))
+    return working

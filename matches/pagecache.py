@@ -26,6 +26,8 @@ from django.utils.functional import Promise
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from .sessions import owner_marker
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -237,15 +239,19 @@ def kept_page(
     if len(messages.get_messages(request)):
         return HttpResponse(_filled(_slotted(draw(False), slots), get_token(request)))
     key = (*key, translation.get_language(), request.get_full_path())
+    owner = f' data-owner="{owner_marker(request)}"'
     html = PAGES.get(key)
     if html is None:
         html = draw(True)
-        # The page's own CSRF token (the same all through one drawing) becomes the placeholder.
+        # The page's own CSRF token (the same all through one drawing) becomes the placeholder,
+        # and so does whose the page is (base.html's <html data-owner>).
         found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
         if found is not None:
             html = html.replace(found.group(1), CSRF_PLACEHOLDER)
+        html = html.replace(owner, OWNER_PLACEHOLDER, 1)
         PAGES.put(key, html)
-    return HttpResponse(_filled(_slotted(html, slots), get_token(request)))
+    html = _filled(_slotted(html, slots), get_token(request))
+    return HttpResponse(html.replace(OWNER_PLACEHOLDER, owner, 1))
 
 
 def _slotted(html: str, slots: Mapping[str, str] | None) -> str:
@@ -268,3 +274,4 @@ CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"
 TOKEN_PLACEHOLDER = str(uuid.uuid4())  # a kept entry form's one-time token
 SLOT_PLACEHOLDER = f"slot-{secrets.token_hex(12)}"
 NUMBER_PLACEHOLDER = f"deal-{secrets.token_hex(12)}"  # a kept entry form's deal number
+OWNER_PLACEHOLDER = f" data-owner-{secrets.token_hex(12)}"  # a kept page's <html data-owner="…">

@@ -16,7 +16,9 @@ from django.contrib import auth
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends import db
 from django.db import connection
+from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from .plainsql import column, columns, table
 
@@ -56,6 +58,17 @@ class SessionStore(db.SessionStore):
         session = await super().acreate_model_instance(data)
         session.user_id = data.get(auth.SESSION_KEY)
         return session
+
+
+def owner_marker(request: HttpRequest) -> str:
+    """Whose this page is, for what the phone keeps of it offline (offline.js, sw.js): "none"
+    without a session, else a value drawn from the session key that changes with it (at login,
+    logout, expiry, and when a link the session joined by is withdrawn: access.py). Not a secret,
+    and not the key: an HMAC of it, which tells nothing of the key."""
+    session = request.session
+    if not session.keys() or session.session_key is None:  # (keys() reads it: an expired one has none)
+        return "none"
+    return salted_hmac("matches.sessions.owner_marker", session.session_key).hexdigest()[:24]
 
 
 class UserBackend(ModelBackend):

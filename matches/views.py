@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import evenings, live, pagecache, services, sheets, summaries
-from .access import Access, invite_create, invite_revoke, joined_invites, match_access
+from .access import Access, invite_create, invite_revoke, joined_invites, leave_withdrawn, match_access
 from .access import join as access_join
 from .deal_forms import seat_number
 from .forms import (
@@ -504,6 +504,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     """A phone opens an invite link: it gives a name and follows (or scores) that one match."""
     invite = Invite.objects.filter(token=token).select_related("match").first()
     if invite is None or invite.revoked_at is not None:
+        if invite is not None:
+            leave_withdrawn(request, invite)  # what this phone kept under it goes
         return render(request, "matches/join_gone.html", status=404)
     match = invite.match
     if request.user.is_authenticated and match.owner_id == request.user.pk:

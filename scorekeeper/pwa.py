@@ -11,9 +11,11 @@ import functools
 import hashlib
 import os
 import re
+from typing import Any
 
 from csp.utils import build_policy
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -34,6 +36,18 @@ BACKGROUND_COLOR = "#fbf7ee"
 # kept offline only once opened online, which fetched it). The worker keeps each of them once a
 # page asks for it.
 NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5|stats|cards)\.css$|^js/(print|cards)\.js$")
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, and the browser asked to clear what it keeps of the site: the service
+    worker's pages and the deals waiting on the phone go with the session. Not relied on alone
+    (a browser may ignore it, and an expired session has no logout): offline.js clears them too,
+    as the next page says it is nobody's (sessions.owner_marker)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
 
 
 def _icon(path: str, sizes: str, kind: str, purpose: str) -> dict[str, str]:
