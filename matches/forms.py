@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Player
-from .rules.core import Option, Problem
+from .rules.core import NAME_MOST, Option, Problem, name_problem, repeated_name_problem
 from .rules.registry import GAMES, Variant
 
 
@@ -24,13 +26,42 @@ def problem_text(problem: Problem) -> str:
     return gettext("Deal %(number)d: %(text)s") % {"number": problem.deal, "text": text}
 
 
+class LoginForm(AuthenticationForm):
+    """Django's login form, with a name no longer than an account's actually refused: Django only
+    sets the field's max_length, so a longer name reached authenticate(), and django-axes then
+    stored it in a 255-character column, which PostgreSQL refuses (a server error)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        # The e-mail address is optional: it only serves to reset a forgotten password.
+        fields = ("username", "email")
+        help_texts = {"email": _("Optional: only to send you a link if you forget your password.")}
+
+
+class NameField(forms.CharField):
+    """A player's name, refused as the rules engine refuses it in a document, in its words:
+    1 to 40 characters once trimmed, no control characters (PostgreSQL stores no NUL)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strip=True, **kwargs)
+        self.widget.attrs["maxlength"] = str(NAME_MOST)
+        # Django's own NUL check would answer first, in other words.
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+    def validate(self, value: Any) -> None:
+        problem = name_problem(value)
+        if problem is not None:
+            raise forms.ValidationError(problem_text(problem), code="name")
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=40, strip=True)
+    name = NameField(label=_("Name"))
 
     def __init__(self, *args: Any, owner: Any, instance: Player | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -49,6 +80,68 @@ class PlayerForm(forms.Form):
         return name
 
 
+def judge_option(option: Option, value: Any) -> None:
+    """A house rule's value as the rules engine judges it: out of its limits (docs/format.md,
+    "Limits") it is refused in the engine's words."""
+    problem = option.problem(value)
+    if problem is not None:
+        raise forms.ValidationError(problem_text(problem), code="limits")
+
+
+class OptionIntegerField(forms.IntegerField):
+    """A whole-number house rule: no limits of Django's own (its words would be others)."""
+
+    def __init__(self, *, option: Option, **kwargs: Any) -> None:
+        self.option = option
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        typed = str(value).strip() if value is not None else ""
+        if len(typed) > 100 and typed.isdigit():  # more digits than Python reads: too big all the same
+            raise forms.ValidationError(problem_text(self.option.limit_problem(most=True)), code="limits")
+        return super().to_python(value)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if value not in self.empty_values:
+            judge_option(self.option, value)
+
+
+class OptionDecimalField(forms.DecimalField):
+    """The stake: judged as a ``Decimal``, so 1e-400 is not taken for 0 nor 1e999999 made an int."""
+
+    def __init__(self, *, option: Option, **kwargs: Any) -> None:
+        self.option = option
+        super().__init__(**kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if value not in self.empty_values:
+            judge_option(self.option, value)
+
+
+def _number_field(option: Option, label: str, help_text: str) -> forms.Field:
+    field_class = OptionIntegerField if option.kind == "int" else OptionDecimalField
+    field = field_class(
+        option=option,
+        label=label,
+        help_text=help_text,
+        required=not option.nullable,
+        error_messages={"invalid": problem_text(option.limit_problem())},
+    )
+    step = "1" if option.kind == "int" else str(Decimal(1).scaleb(-option.places))
+    limits = {"min": option.minimum, "max": option.maximum}
+    field.widget.attrs.update({k: str(v) for k, v in limits.items() if v is not None} | {"step": step})
+    return field
+
+
+def option_value(option: Option, value: Any) -> Any:
+    """A form's value of a house rule as a document has it: a whole stake as an integer."""
+    if option.kind == "number" and value is not None:
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
 def option_field(option: Option) -> forms.Field:
     """A form field for one house rule, with its one-line explanation as help text."""
     label, help_text = gettext(option.label), gettext(option.help)
@@ -62,13 +155,7 @@ def option_field(option: Option) -> forms.Field:
             choices=choices,
             coerce=type(option.default) if option.default is not None else str,
         )
-    if option.kind == "int":
-        return forms.IntegerField(
-            label=label, help_text=help_text, min_value=option.minimum, required=not option.nullable
-        )
-    return forms.DecimalField(
-        label=label, help_text=help_text, min_value=option.minimum, decimal_places=2, max_digits=9
-    )
+    return _number_field(option, label, help_text)
 
 
 CHOICE_LABELS = {
@@ -169,8 +256,9 @@ class MatchForm(forms.Form):
         cleaned = super().clean()
         picked = [cleaned.get(f"seat_{seat}") for seat in range(self.seats)]
         chosen = [pk for pk in picked if pk]
-        if len(set(chosen)) < len(chosen):
-            raise forms.ValidationError(_("Each player can sit in only one seat."))
+        twice = repeated_name_problem([self.players_by_pk[pk].name for pk in chosen])
+        if twice is not None:
+            raise forms.ValidationError(problem_text(twice))
         dealer = cleaned.get("first_dealer")
         if dealer is not None and not picked[dealer]:
             self.add_error("first_dealer", _("Nobody sits in that seat."))
@@ -193,13 +281,7 @@ class MatchForm(forms.Form):
         return sum(1 for seat in range(dealer) if self.cleaned_data.get(f"seat_{seat}"))
 
     def options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        for option in self.variant.options:
-            value = self.cleaned_data[f"opt_{option.key}"]
-            if option.kind == "number":
-                value = int(value) if value == value.to_integral_value() else float(value)
-            options[option.key] = value
-        return options
+        return {o.key: option_value(o, self.cleaned_data[f"opt_{o.key}"]) for o in self.variant.options}
 
 
 def game_choices() -> list[tuple[str, Variant]]:
@@ -209,10 +291,8 @@ def game_choices() -> list[tuple[str, Variant]]:
 class JoinForm(forms.Form):
     """A phone joining by an invite link says who holds it; the change log shows that name."""
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Your name"),
-        max_length=40,
-        strip=True,
         help_text=_("Your first name, as the table calls you: shown next to the deals you enter."),
     )
 
@@ -228,13 +308,7 @@ class OptionsForm(forms.Form):
             self.initial.setdefault(option.key, options.get(option.key, option.default))
 
     def options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        for option in self.variant.options:
-            value = self.cleaned_data[option.key]
-            if option.kind == "number":
-                value = int(value) if value == value.to_integral_value() else float(value)
-            options[option.key] = value
-        return options
+        return {o.key: option_value(o, self.cleaned_data[o.key]) for o in self.variant.options}
 
 
 class PlayersField(forms.ModelMultipleChoiceField):

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, next_seat, replay, split_evenly, to_cents
+from .core import (
+    STAKE_LIMITS,
+    Option,
+    Problem,
+    Refused,
+    gettext_noop,
+    next_seat,
+    replay,
+    split_evenly,
+    to_cents,
+)
 
 _ = gettext_noop
 SEATS = 4
@@ -111,6 +121,7 @@ COMMON_OPTIONS = (
         "number",
         minimum=0,
         label=_("Stake"),
+        **STAKE_LIMITS,
     ),
     Option(
         "settlement_rule",
@@ -141,6 +152,9 @@ def _renege_option() -> Option:
         "int",
         minimum=0,
         label=_("Renege penalty"),
+        maximum=10,
+        limits=_("the renege penalty is a whole number of busche from %(minimum)d to %(maximum)d"),
+        most=_("the renege penalty is at most %(maximum)d busche"),
     )
 
 
@@ -453,6 +467,9 @@ class Busca000(BuscaVariant):
             "int",
             minimum=0,
             label=_("Misdeal penalty"),
+            maximum=10,
+            limits=_("the misdeal penalty is a whole number of busche from %(minimum)d to %(maximum)d"),
+            most=_("the misdeal penalty is at most %(maximum)d busche"),
         ),
         Option(
             "tie_multiplier",
@@ -468,6 +485,9 @@ class Busca000(BuscaVariant):
             "int",
             minimum=1,
             label=_("Limit for one player"),
+            maximum=100,
+            limits=_("the limit for one player is a whole number of busche from %(minimum)d to %(maximum)d"),
+            most=_("the limit for one player is at most %(maximum)d busche"),
         ),
         Option(
             "pair_limit",
@@ -476,6 +496,9 @@ class Busca000(BuscaVariant):
             "int",
             minimum=1,
             label=_("Limit for two players"),
+            maximum=100,
+            limits=_("the limit for two players is a whole number of busche from %(minimum)d to %(maximum)d"),
+            most=_("the limit for two players is at most %(maximum)d busche"),
         ),
         Option(
             "limit_strict",
@@ -571,6 +594,11 @@ class Busca001(BuscaVariant):
             nullable=True,
             ask=True,
             label=_("Victory threshold"),
+            maximum=1000,
+            limits=_(
+                "the victory threshold is a whole number of busche from %(minimum)d to %(maximum)d, or none"
+            ),
+            most=_("the victory threshold is at most %(maximum)d busche"),
         ),
         Option(
             "max_deals",
@@ -581,6 +609,9 @@ class Busca001(BuscaVariant):
             nullable=True,
             ask=True,
             label=_("Number of deals"),
+            maximum=1000,
+            limits=_("the number of deals is a whole number from %(minimum)d to %(maximum)d, or none"),
+            most=_("the number of deals is at most %(maximum)d"),
         ),
     )
 
@@ -670,6 +701,9 @@ class Busca003(BuscaVariant):
             "int",
             minimum=1,
             label=_("Threshold"),
+            maximum=100,
+            limits=_("the threshold is a whole number of busche from %(minimum)d to %(maximum)d"),
+            most=_("the threshold is at most %(maximum)d busche"),
         ),
         Option(
             "losers",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -48,9 +49,28 @@ class Refused(ValueError):
         super().__init__("; ".join(str(p) for p in self.problems))
 
 
+# Everything a person or a document sets has a limit no real table comes near (docs/format.md,
+# "Limits"): past it a value is refused, in the same words on the command line and in the web forms.
+NAME_MOST = 40  # characters of a player's name, spaces trimmed
+DEALS_MOST = 1000  # deals in a match
+SHOWN_MOST = 40  # characters of a value shown back in a message
+
+
+def shown(value: Any) -> str:
+    """A value as a message shows it back: text as it is, anything else as JSON; cut short when long."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= SHOWN_MOST else text[:SHOWN_MOST] + "…"
+
+
 @dataclass(frozen=True)
 class Option:
-    """A house rule: its key in documents, its default and what values it takes."""
+    """A house rule: its key in documents, its default and what values it takes.
+
+    A number ("int" or "number") lies between ``minimum`` and ``maximum``; a "number" has at most
+    ``places`` decimals. ``limits`` says its range to the players ("the renege penalty is a whole
+    number of busche from %(minimum)d to %(maximum)d"), ``most`` what a value too big breaks ("the
+    renege penalty is at most %(maximum)d busche"): the web forms refuse in these words too.
+    """
 
     key: str
     default: Any
@@ -62,46 +82,120 @@ class Option:
     # Asked when a match is created, not tucked away with the house rules (001's match length).
     ask: bool = False
     label: str = ""
+    maximum: int | None = None
+    places: int = 0
+    limits: str = ""
+    most: str = ""
 
     def check(self, value: Any) -> bool:
+        return self.problem(value) is None
+
+    def problem(self, value: Any) -> Problem | None:
+        """Why ``value`` (from a document, or a form's ``Decimal``) cannot be this option; None if it can."""
         if value is None:
-            return self.nullable
+            return None if self.nullable else self._refusal(value)
         if self.kind == "bool":
-            return isinstance(value, bool)
+            return None if isinstance(value, bool) else self._refusal(value)
         if self.kind == "choice":
-            return any(value == c and type(value) is type(c) for c in self.choices)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            return False
-        if self.kind == "int" and not (isinstance(value, int) or float(value).is_integer()):
-            return False
-        return self.minimum is None or value >= self.minimum
+            ok = any(value == c and type(value) is type(c) for c in self.choices)
+            return None if ok else self._refusal(value)
+        if self.kind == "int":
+            fits = is_int(value)  # 20.0 and "20" are no JSON integers
+        else:
+            fits = isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+            fits = fits and (not isinstance(value, float | Decimal) or math.isfinite(value))
+        if not fits:
+            return self.limit_problem()
+        if self.maximum is not None and value > self.maximum:
+            return self.limit_problem(most=True)
+        if self.minimum is not None and value < self.minimum:
+            return self.limit_problem()
+        if self.kind == "number" and not isinstance(value, int):
+            exponent = (value if isinstance(value, Decimal) else Decimal(str(value))).as_tuple().exponent
+            if isinstance(exponent, int) and exponent < -self.places:
+                return self.limit_problem()
+        return None
+
+    def limit_problem(self, most: bool = False) -> Problem:
+        """The refusal of a number out of range: ``most`` for one too big."""
+        template = (self.most if most else self.limits) or _OUT_OF_RANGE
+        params = {"key": self.key, "minimum": self.minimum, "maximum": self.maximum}
+        return Problem(template, params, field=self.key)
+
+    def _refusal(self, value: Any) -> Problem:
+        return Problem(
+            gettext_noop("option %(key)s cannot be %(value)s"),
+            {"key": self.key, "value": shown(json.dumps(value, ensure_ascii=False, default=str))},
+            field=self.key,
+        )
+
+
+_OUT_OF_RANGE = gettext_noop("option %(key)s is a number from %(minimum)s to %(maximum)s")
+
+# The stake of every game.
+STAKE_LIMITS: dict[str, Any] = {
+    "maximum": 10_000,
+    "places": 2,
+    "limits": gettext_noop("the stake is a sum from %(minimum)d to %(maximum)d, with at most two decimals"),
+    "most": gettext_noop("the stake is at most %(maximum)d"),
+}
 
 
 def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Every option of a game: the given values checked, the rest at their defaults."""
     known = {spec.key: spec for spec in specs}
     problems = [
-        Problem(gettext_noop("unknown option %(key)s"), {"key": key}, field=key)
+        Problem(gettext_noop("unknown option %(key)s"), {"key": shown(key)}, field=key)
         for key in given
         if key not in known
     ]
     options: dict[str, Any] = {}
     for spec in specs:
         value = given.get(spec.key, spec.default)
-        if not spec.check(value):
-            problems.append(
-                Problem(
-                    gettext_noop("option %(key)s cannot be %(value)s"),
-                    {"key": spec.key, "value": json.dumps(value, ensure_ascii=False)},
-                    field=spec.key,
-                )
-            )
-        elif spec.kind == "int" and value is not None:
-            value = int(value)
+        problem = spec.problem(value)
+        if problem is not None:
+            problems.append(problem)
         options[spec.key] = value
     if problems:
         raise Refused(problems)
     return options
+
+
+def name_problem(name: Any) -> Problem | None:
+    """Why ``name`` cannot be a player's name (docs/format.md, "Limits"); None if it can.
+
+    1 to 40 characters once the spaces around it are trimmed, and nothing that is not written
+    text: no control character (NUL, a tab, a line break) and no lone surrogate (a JSON "\\ud800").
+    """
+    if not isinstance(name, str):
+        return Problem(gettext_noop("a player's name must be text"), field="players")
+    trimmed = name.strip()
+    if not trimmed:
+        return Problem(gettext_noop("a player's name cannot be empty"), field="players")
+    if any(unicodedata.category(c) in _NOT_TEXT for c in name):
+        return Problem(gettext_noop("a player's name cannot hold control characters"), field="players")
+    if len(trimmed) > NAME_MOST:
+        return Problem(
+            gettext_noop("the name %(name)s… is too long: a name has at most %(most)d characters"),
+            {"name": trimmed[:20], "most": NAME_MOST},
+            field="players",
+        )
+    return None
+
+
+# Control characters, surrogates, and the line and paragraph separators.
+_NOT_TEXT = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def repeated_name_problem(names: Sequence[str]) -> Problem | None:
+    """The first name given to two seats, named ("Anna sits in two seats"); None if all differ."""
+    seen: set[str] = set()
+    for name in names:
+        trimmed = name.strip()
+        if trimmed in seen:
+            return Problem(gettext_noop("%(name)s sits in two seats"), {"name": trimmed}, field="players")
+        seen.add(trimmed)
+    return None
 
 
 def next_seat(seat: int, seats: int) -> int:

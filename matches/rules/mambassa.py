@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, replay, split_evenly, to_cents
+from .core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, replay, split_evenly, to_cents
 
 _ = gettext_noop
 RANKS = "1234567FCR"  # rank index 1..10; the ace also counts as 11, after the re, in a run
@@ -310,7 +310,7 @@ class Mambassa:
         "else pay, Quarantuno takes a token back; the last player left takes the pot."
     )
     options = (
-        Option("stake", 0, _("Money per token."), "number", minimum=0, label=_("Stake")),
+        Option("stake", 0, _("Money per token."), "number", minimum=0, label=_("Stake"), **STAKE_LIMITS),
         Option(
             "lives",
             3,
@@ -318,6 +318,9 @@ class Mambassa:
             "int",
             minimum=1,
             label=_("Lives"),
+            maximum=20,
+            limits=_("the lives are a whole number from %(minimum)d to %(maximum)d"),
+            most=_("the lives are at most %(maximum)d"),
         ),
         Option(
             "max_players",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .core import Option, Problem, Refused, gettext_noop, next_seat
+from .core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, next_seat
 
 _ = gettext_noop
 SEATS = 4
@@ -96,7 +96,15 @@ class Whist:
         "a game is 5 points, worth 3, 2 or 1; two games win the rubber and 2 more points."
     )
     options = (
-        Option("stake", 0, _("Money per point of difference."), "number", minimum=0, label=_("Stake")),
+        Option(
+            "stake",
+            0,
+            _("Money per point of difference."),
+            "number",
+            minimum=0,
+            label=_("Stake"),
+            **STAKE_LIMITS,
+        ),
         Option(
             "four_honours",
             3,
@@ -117,10 +125,26 @@ class Whist:
             label=_("No honours one point short"),
         ),
         Option(
-            "game_points", 5, _("Points that win a game."), "int", minimum=2, label=_("Points for a game")
+            "game_points",
+            5,
+            _("Points that win a game."),
+            "int",
+            minimum=2,
+            label=_("Points for a game"),
+            maximum=20,
+            limits=_("the points for a game are a whole number from %(minimum)d to %(maximum)d"),
+            most=_("the points for a game are at most %(maximum)d"),
         ),
         Option(
-            "rubber_bonus", 2, _("Points for winning the rubber."), "int", minimum=0, label=_("Rubber bonus")
+            "rubber_bonus",
+            2,
+            _("Points for winning the rubber."),
+            "int",
+            minimum=0,
+            label=_("Rubber bonus"),
+            maximum=20,
+            limits=_("the rubber bonus is a whole number of points from %(minimum)d to %(maximum)d"),
+            most=_("the rubber bonus is at most %(maximum)d points"),
         ),
         Option(
             "stake_basis",

@@ -172,7 +172,7 @@ def test_the_same_player_in_two_seats_is_refused(alice_client: Client, players: 
     page = alice_client.post(NEW, data)
 
     assert page.status_code == 200
-    assert text(page, "div", class_="error") == "Each player can sit in only one seat."
+    assert text(page, "div", class_="error") == "Anna sits in two seats"
     assert not Match.objects.exists()
 
 

@@ -57,7 +57,7 @@ def test_a_blank_name_is_refused(alice_client: Client, alice: User) -> None:
     page = alice_client.post(PLAYERS, {"name": "   "})
 
     assert page.status_code == 200
-    assert text(page, "p", class_="error") == "This field is required."
+    assert text(page, "p", class_="error") == "A player's name cannot be empty"
     assert names(alice) == []
 
 

@@ -240,7 +240,7 @@ def test_joining_without_a_name_is_refused_and_opens_nothing(make_match: MakeMat
     page = phone.post(join_url(invite), {"name": "   "})
 
     assert page.status_code == 200
-    assert "This field is required." in page.content.decode()
+    assert "A player&#x27;s name cannot be empty" in page.content.decode()
     assert SESSION_KEY not in phone.session
     assert is_login_redirect(phone.get(sheet_url(match)))
 

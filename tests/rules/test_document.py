@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from matches.rules.busca import VARIANTS
+from matches.rules.core import Refused
 from matches.rules.document import FORMAT, read_document, score_document
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -95,10 +96,12 @@ def test_the_output_keeps_the_options_given() -> None:
     assert scored["options"]["non_cover_rule"] == "one_times_n"
 
 
-def test_a_whole_number_given_as_a_float_is_written_as_an_integer() -> None:
-    scored = score_document(document("busca-003", [], options={"threshold": 12.0}))
-    assert scored["options"]["threshold"] == 12
-    assert isinstance(scored["options"]["threshold"], int)
+@pytest.mark.parametrize("value", [12.0, "12", 12.5, True])
+def test_a_whole_number_option_takes_only_a_json_integer(value: Any) -> None:
+    with pytest.raises(Refused) as refused:
+        score_document(document("busca-003", [], options={"threshold": value}))
+    problems = [str(p) for p in refused.value.problems]
+    assert problems == ["the threshold is a whole number of busche from 1 to 100"]
 
 
 @pytest.mark.parametrize("doc", DOCUMENTS)

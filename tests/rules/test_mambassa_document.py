@@ -503,7 +503,9 @@ def test_eight_players_may_sit_by_default() -> None:
 @pytest.mark.parametrize(
     ("options", "text", "field"),
     [
-        ({"lives": 0}, "option lives cannot be 0", "lives"),
+        ({"lives": 0}, "the lives are a whole number from 1 to 20", "lives"),
+        ({"lives": 21}, "the lives are at most 20", "lives"),
+        ({"lives": 3.0}, "the lives are a whole number from 1 to 20", "lives"),
         ({"max_players": 6}, "option max_players cannot be 6", "max_players"),
         ({"all_out_at_once": "random"}, 'option all_out_at_once cannot be "random"', "all_out_at_once"),
         ({"holder_pays": "yes"}, 'option holder_pays cannot be "yes"', "holder_pays"),

@@ -29,7 +29,7 @@ def option_values(option: Option) -> st.SearchStrategy[Any]:
         return st.booleans()
     if option.kind == "choice":
         return st.sampled_from(option.choices)
-    values = st.integers(option.minimum or 0, 25)
+    values = st.integers(option.minimum or 0, min(25, option.maximum or 25))
     return st.none() | values if option.nullable else values
 
 

@@ -12,11 +12,13 @@ import pytest
 
 from matches.rules.core import Refused
 from matches.rules.document import score_document
+from matches.rules.registry import GAMES
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 # Deals in which Anna alone takes busche: 1 (000, 001) and 1 (003).
 QUIET = {"points": [18, 12, 6, 4]}
 QUIET_003 = {"points": [14, 10, 8, 3]}
+STAKE_MESSAGE = "the stake is a sum from 0 to 10000, with at most two decimals"
 START_MESSAGE = "start must be {totals: 4 whole numbers ≥ 0, deals: a whole number ≥ 0}"
 
 Found = tuple[str, str | None, str | None]
@@ -309,8 +311,12 @@ def test_an_unknown_option_is_refused(game: str, key: str) -> None:
     ],
 )
 def test_an_option_value_outside_its_range_is_refused(game: str, key: str, value: Any) -> None:
+    spec = next(option for option in GAMES[game].options if option.key == key)
     shown = json.dumps(value)  # as the document wrote it: null, true, "text"
-    assert refusal(document(game, options={key: value})) == [(f"option {key} cannot be {shown}", None, key)]
+    # A number is told its limits in words; any other value, that it cannot be that.
+    expected = spec.limits % {"minimum": spec.minimum, "maximum": spec.maximum} if spec.limits else None
+    message = expected if expected and value is not None else f"option {key} cannot be {shown}"
+    assert refusal(document(game, options={key: value})) == [(message, None, key)]
 
 
 def test_options_must_be_an_object() -> None:
@@ -418,7 +424,7 @@ def test_every_problem_of_the_document_is_reported_at_once() -> None:
         options={"stake": -1}, start={"totals": [1]}, deals=[{"points": [1]}, QUIET, {"dealer": "Elena"}]
     )
     assert refusal(doc) == [
-        ("option stake cannot be -1", None, "stake"),
+        (STAKE_MESSAGE, None, "stake"),
         (START_MESSAGE, None, "start"),
         ("deal 1: points must be 4 whole numbers, one per player", None, "points"),
         ("deal 3: Elena is not a player of this match", None, "dealer"),
@@ -428,7 +434,7 @@ def test_every_problem_of_the_document_is_reported_at_once() -> None:
 def test_bad_players_do_not_hide_the_other_problems_of_the_document() -> None:
     doc = {**document(options={"stake": -1}, start={"totals": [1]}), "players": PLAYERS[:3]}
     assert refusal(doc) == [
-        ("option stake cannot be -1", None, "stake"),
+        (STAKE_MESSAGE, None, "stake"),
         (START_MESSAGE, None, "start"),
         ("a Busca match has 4 players, not 3", None, "players"),
     ]
