@@ -12,6 +12,7 @@ from functools import wraps
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -56,6 +57,9 @@ def posted(request: HttpRequest) -> QueryDict | None:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    if not settings.SIGNUP_OPEN:
+        # A private instance (SIGNUP_OPEN=false): the page says so, and a POST makes nothing.
+        return render(request, "registration/signup.html", {"closed": True}, status=403)
     form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()

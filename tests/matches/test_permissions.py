@@ -52,6 +52,11 @@ MATRIX: dict[str, Row] = {
                              "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
     "signup":               {"GET":  (200,       200,      200,      200,      200),
                              "POST": (200,       200,      200,      200,      200)},  # an empty form
+    "password_reset":       {"GET":  (200,       200,      200,      200,      200),
+                             "POST": (200,       200,      200,      200,      200)},  # an empty form
+    "password_reset_done":  {"GET":  (200,       200,      200,      200,      200)},
+    "password_reset_confirm": {"GET": (200,      200,      200,      200,      200)},  # no real link
+    "password_reset_complete": {"GET": (200,     200,      200,      200,      200)},
     "set_language":         {"GET":  (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT),
                              "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
     "blank_sheets":         {"GET":  (200,       200,      200,      200,      200)},
@@ -81,6 +86,9 @@ MATRIX: dict[str, Row] = {
     "stats":                {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
     "stats_player":         {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN)},
     "stats_head_to_head":   {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
+    "password_change":      {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
+                             "POST": (LOGIN,     200,      200,      LOGIN,    LOGIN)},  # an empty form
+    "password_change_done": {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
     # -- one match: its owner, and the phones that joined it ---------------------------------------
     "match_detail":         {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_live":           {"GET":  (LOGIN,     200,      404,      200,      200)},
@@ -170,6 +178,7 @@ class World:
             "number": 1,
             "change": self.match.changes.order_by("pk").first().pk,  # type: ignore[union-attr]
             "game": "busca-000",
+            "uidb64": "bm9ib2R5",  # a password reset link's, for nobody
             "token": self.evening.public_token if name == "evening_public" else self.join_token,
             # the admin's
             "app_label": "auth",
