@@ -52,6 +52,7 @@ class Match(models.Model):
     )
 
     class Meta:
+        verbose_name_plural = "matches"  # as the admin names them, not "matchs"
         ordering = ["-created_at"]
         indexes = [
             # The history page lists one owner's matches, in progress first, newest first.

@@ -1,0 +1,190 @@
+"""The admin: what an operator mends without a shell (a player's name, a link, a session).
+
+A match, its deals and its change log are only read here: the deals are the truth and the match's
+result is their replay (services), so neither is changed behind the services' back. They can be
+deleted. Accounts are Django's own admin (deactivate one there: its sessions then stop working).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from .access import invite_revoke
+from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat, Session
+
+
+class ReadOnly(admin.ModelAdmin):
+    """Shown and deleted, never added nor changed here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "archived", "created_at"]
+    list_filter = ["archived"]
+    search_fields = ["name", "owner__username"]
+    list_select_related = ["owner"]
+    # The owner is fixed: moving a player would leave its seats at another owner's matches.
+    fields = ["name", "archived", "owner", "created_at"]
+    readonly_fields = ["owner", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # players are added at their owner's table
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ["position", "player"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnly):
+    list_display = ["__str__", "match", "player", "position"]
+    search_fields = ["player__name", "match__owner__username"]
+    list_select_related = ["match", "player"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a match without its seats would be no match
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnly):
+    list_display = ["__str__", "game", "owner", "status", "created_at", "finished_at"]
+    list_filter = ["status", "game"]
+    search_fields = ["owner__username", "seats__player__name"]
+    list_select_related = ["owner"]
+    date_hierarchy = "created_at"
+    inlines = [SeatInline]
+
+
+class Kept(ReadOnly):
+    """Not even deleted here: the match's result is their replay (a deal is deleted at the table)."""
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Deal)
+class DealAdmin(Kept):
+    list_display = ["__str__", "match", "number", "entered_by_name", "created_at", "deleted_at"]
+    list_filter = [("deleted_at", admin.EmptyFieldListFilter), "match__game"]
+    search_fields = ["entered_by_name", "match__owner__username"]
+    list_select_related = ["match"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Deal]:
+        return Deal.everything.all()  # the deleted deals too, which the default manager leaves out
+
+
+@admin.register(Change)
+class ChangeAdmin(Kept):
+    list_display = ["__str__", "match", "kind", "deal_number", "author_name", "created_at"]
+    list_filter = ["kind"]
+    search_fields = ["author_name", "match__owner__username"]
+    list_select_related = ["match"]
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "match", "role", "created_at", "revoked_at"]
+    list_filter = ["role", ("revoked_at", admin.EmptyFieldListFilter)]
+    search_fields = ["match__owner__username", "token"]
+    list_select_related = ["match"]
+    fields = ["match", "role", "token", "created_at", "revoked_at"]
+    readonly_fields = ["match", "token", "created_at"]
+    actions = ["withdraw"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a link is made on the match's share page, with a token no one chose
+
+    @admin.action(description=_("Withdraw the selected links"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Invite]) -> None:
+        working = list(queryset.filter(revoked_at__isnull=True))
+        for invite in working:
+            invite_revoke(invite=invite)
+        count = len(working)
+        self.message_user(
+            request,
+            ngettext("%(count)d link withdrawn.", "%(count)d links withdrawn.", count) % {"count": count},
+        )
+
+
+class PaymentInline(admin.TabularInline):
+    model = Payment
+    fields = ["payer", "payee", "amount", "paid_at"]
+    readonly_fields = fields
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "owner", "date", "place", "shared"]
+    list_filter = ["date"]
+    search_fields = ["place", "owner__username", "players__name"]
+    list_select_related = ["owner"]
+    fields = ["date", "place", "owner", "players", "public_token", "created_at"]
+    # Who came is the owner's own players, chosen at the table; the public link is made there.
+    readonly_fields = ["owner", "players", "public_token", "created_at"]
+    inlines = [PaymentInline]
+    actions = ["stop_sharing"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(boolean=True, description=_("shared"))
+    def shared(self, evening: Evening) -> bool:
+        return evening.public_token is not None
+
+    @admin.action(description=_("Withdraw the public links of the selected evenings"))
+    def stop_sharing(self, request: HttpRequest, queryset: QuerySet[Evening]) -> None:
+        count = queryset.filter(public_token__isnull=False).update(public_token=None)
+        self.message_user(
+            request,
+            ngettext("%(count)d public link withdrawn.", "%(count)d public links withdrawn.", count)
+            % {"count": count},
+        )
+
+
+@admin.register(Payment)
+class PaymentAdmin(ReadOnly):
+    list_display = ["__str__", "evening", "amount", "paid_at"]
+    search_fields = ["payer__name", "payee__name", "evening__owner__username"]
+    list_select_related = ["evening", "payer", "payee"]
+
+
+@admin.register(Session)
+class SessionAdmin(ReadOnly):
+    """A phone's login or its joined matches; deleting it logs that phone out."""
+
+    # The key and the data stay out of sight: the key is what the phone's cookie holds.
+    list_display = ["user", "expire_date", "expired"]
+    list_display_links = ["expire_date"]
+    list_filter = ["expire_date"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+    fields = ["user", "expire_date"]
+    ordering = ["-expire_date"]
+
+    @admin.display(boolean=True, description=_("expired"))
+    def expired(self, session: Session) -> bool:
+        return session.expire_date <= timezone.now()
