@@ -461,7 +461,8 @@ class WhistDealForm(ShowsEveryError):
         """What the second pair has, from what was tapped for the first."""
         value = self[name].value()
         digits = str(value)
-        return total - int(digits) if digits.isascii() and digits.isdigit() else "–"
+        # Tricks and honours have two digits: a longer number is no count (past 4,300, int() refuses it).
+        return total - int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 2 else "–"
 
     @property
     def rest_tricks(self) -> int | str:

@@ -19,7 +19,8 @@ def holder_seat(request: HttpRequest, match: Match, seats: int) -> int:
     """The seat drawn at the bottom on this phone: as just chosen, as chosen before, or the first."""
     held = request.session.get(SESSION_KEY, {})
     chosen = request.GET.get("holder", "")
-    if chosen.isascii() and chosen.isdigit() and int(chosen) < seats:
+    # A seat has one digit: a longer number is none (and past 4,300 digits int() refuses it).
+    if chosen.isascii() and chosen.isdigit() and len(chosen) <= 2 and int(chosen) < seats:
         held = {**held, str(match.pk): int(chosen)}
         request.session[SESSION_KEY] = held
     seat = held.get(str(match.pk), 0)

@@ -12,6 +12,7 @@ raises it), and it is one of two things:
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,8 @@ from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.urls import reverse
+from django.urls import get_resolver, reverse
+from django.urls.converters import IntConverter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +32,8 @@ from matches.rules.registry import GAMES
 
 from .games import DEFAULTS
 from .guests import joined
-from .pages import form_values
+from .pages import form_values, texts
+from .test_permissions import url_names
 
 MakeMatch = Callable[..., Match]
 
@@ -565,3 +568,251 @@ def test_an_evening_with_a_player_id_too_big_for_the_database_is_refused(
     send(alice_client, reverse("evening_list"), data)
 
     assert not Evening.objects.exists()
+
+
+# -- Each hostile value once, where the web layer reads it ---------------------------------------------
+# The fuzzing above samples; these send every value of the lists below, on SQLite and PostgreSQL.
+
+NO_NUMBERS = ["²", "٣", "-1", "99999999999999999999999", "", "1e3", " 7", "9" * 5000, "\x00"]
+TOO_BIG = ["99999999999999999999", "9223372036854775808", "18446744073709551616"]
+
+
+@pytest.mark.parametrize("version", NO_NUMBERS)
+def test_a_live_check_with_a_version_that_is_no_number_answers_with_the_sheet(
+    alice_client: Client, make_match: MakeMatch, version: str
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+    url = reverse("match_live", args=[match.pk])
+    for phone in (alice_client, joined(invite_create(match=match, role=Invite.Role.SCORER))):
+        phone.get(url, {"v": str(match.version)})  # checked once: the cheap check trusts this phone now
+        for query in ({"v": version}, {"v": version, "number": version, "s": version, "typed": version}):
+            response = phone.get(url, query)
+            assert response.status_code == 200, (query, response.status_code)
+            assert f'data-version="{match.version}"' in response.content.decode()
+
+
+@pytest.mark.parametrize("value", NO_NUMBERS)
+def test_pages_reading_numbers_from_the_address_take_anything_there(
+    alice_client: Client, make_match: MakeMatch, value: str
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+    keys = ["deal", "deals", "evening", "holder", "game", "a", "b", "players", "lives", "threshold", "paper"]
+    for url in [
+        reverse("match_detail", args=[match.pk]),
+        reverse("match_print", args=[match.pk]),
+        reverse("match_chart", args=[match.pk]),
+        reverse("match_new"),
+        reverse("blank_sheet", args=["mambassa"]),
+        reverse("blank_sheet", args=["busca-001"]),
+        reverse("stats_head_to_head"),
+    ]:
+        response = alice_client.get(url, dict.fromkeys(keys, value))
+        # 404: the head-to-head page, when a or b names no player of hers.
+        assert response.status_code in (200, 404), (url, value, response.status_code)
+
+
+def int_routes() -> dict[str, dict[str, Any]]:
+    """Every route of the site with a number in its path, by name, with its path's converters: the
+    URL configuration's own list, so a route added later is tried too."""
+    routes = {}
+    for name in url_names():
+        if ":" in name or name.startswith("<"):
+            continue  # the admin's: for staff only, tested with test_permissions
+        converters = get_resolver().reverse_dict.getlist(name)[0][-1]
+        if any(isinstance(converter, IntConverter) for converter in converters.values()):
+            routes[name] = converters
+    return routes
+
+
+@pytest.mark.parametrize("number", TOO_BIG)
+def test_addresses_with_numbers_too_big_for_the_database_are_not_found(
+    alice_client: Client, make_match: MakeMatch, number: str
+) -> None:
+    make_match(deals=[{"points": [25, 8, 5, 2]}])
+    routes = int_routes()
+    assert {"match_detail", "deal_edit", "change_undo", "player_rename", "evening_detail"} <= set(routes)
+    for name, converters in routes.items():
+        # Each number of the path too big in turn, the others alice's first match, deal and change.
+        for key in [key for key, converter in converters.items() if isinstance(converter, IntConverter)]:
+            kwargs = {k: int(number) if k == key else 1 for k in converters}
+            url = reverse(name, kwargs=kwargs)
+            for method in ("get", "post"):
+                status = getattr(alice_client, method)(url).status_code
+                assert status in (404, 405), f"{method.upper()} {url}: {status}"
+            status = Client().get(url).status_code
+            assert status in (302, 404, 405), f"GET {url} logged out: {status}"
+
+
+@pytest.mark.parametrize(
+    ("username", "error"),
+    [
+        ("a" * 256, "Ensure this value has at most 150 characters (it has 256)."),
+        ("Anna" * 2_500, "Ensure this value has at most 150 characters (it has 10000)."),
+        ("alice\x00", "Null characters are not allowed."),
+        (" ", "This field is required."),
+    ],
+    ids=["256 characters", "10000 characters", "a NUL", "blank"],
+)
+def test_logging_in_with_a_name_no_account_can_have_answers_the_form_with_its_error(
+    alice: User, settings: Any, username: str, error: str
+) -> None:
+    settings.AXES_ENABLED = True  # as on a server: failed logins are counted in the database
+
+    page = Client().post(reverse("login"), {"username": username, "password": "not-her-password"})
+
+    assert page.status_code == 200
+    assert error in page.content.decode()
+    assert all(len(attempt.username or "") <= 150 for attempt in AccessAttempt.objects.all())
+
+
+def test_a_name_too_long_is_not_counted_as_a_failed_login_and_a_real_name_still_is(
+    alice: User, settings: Any
+) -> None:
+    settings.AXES_ENABLED = True
+    phone = Client()
+    phone.post(reverse("login"), {"username": "a" * 300, "password": "x"})
+    page = phone.post(reverse("login"), {"username": "alice", "password": "not-her-password"})
+
+    assert page.status_code == 200
+    assert AccessAttempt.objects.get().username == "alice"
+
+
+NUL, SURROGATE = "\x00", "%ED%A0%80"  # a lone surrogate as a browser's bytes: not UTF-8
+
+
+def test_an_evening_place_with_a_nul_is_refused_and_says_so(
+    alice_client: Client, players: list[Player]
+) -> None:
+    data = {"date": "2026-11-29", "place": f"Bar{NUL}Sport", "players": [str(p.pk) for p in players]}
+
+    send(alice_client, reverse("evening_list"), data)
+    page = alice_client.post(reverse("evening_list"), data)
+
+    assert "Null characters are not allowed." in page.content.decode()
+    assert not Evening.objects.exists()
+
+
+def test_a_mambassa_hand_with_a_nul_is_refused_and_says_so(
+    alice_client: Client, make_mambassa: MakeMatch
+) -> None:
+    match = make_mambassa()
+    base = form_values(alice_client.get(reverse("match_detail", args=[match.pk])), "deal-form")
+    hands = {
+        "hand_0": f"FC CC{NUL} RC 1C",
+        "hand_1": "5S 6S 7S 2B",
+        "hand_2": "3D 4D 6B RB",
+        "hand_3": "1S 3S 7D 1B",
+    }
+    data = {**base, "mode": "cards", **hands}
+
+    send(alice_client, reverse("deal_create", args=[match.pk]), data)
+    page = alice_client.post(reverse("deal_create", args=[match.pk]), data)
+
+    assert "Anna: Null characters are not allowed." in page.content.decode()
+    assert not match.deals.exists()
+
+
+@pytest.mark.parametrize("field", ["token", "number", "dealer", "told", "points_0"])
+def test_a_deal_with_a_nul_in_any_field_is_refused_with_a_message(
+    alice_client: Client, make_match: MakeMatch, field: str
+) -> None:
+    match = make_match()
+    base = form_values(alice_client.get(reverse("match_detail", args=[match.pk])), "deal-form")
+    typed = {"points_0": "25", "points_1": "8", "points_2": "5", "points_3": "2"}
+    data = {**base, **typed, field: f"{base.get(field, typed.get(field, '1'))}{NUL}"}
+
+    send(alice_client, reverse("deal_create", args=[match.pk]), data)
+
+
+@pytest.mark.parametrize("data", [{"role": f"scorer{NUL}"}, {"revoke": f"1{NUL}"}])
+def test_a_share_link_asked_with_a_nul_is_refused_with_a_message(
+    alice_client: Client, make_match: MakeMatch, data: dict[str, str]
+) -> None:
+    match = make_match()
+
+    send(alice_client, reverse("match_share", args=[match.pk]), data)
+
+    assert not Invite.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["evening_list", "player_list", "signup", "login"])
+def test_a_lone_surrogate_sent_as_bytes_is_read_as_a_replacement_character_not_a_failure(
+    alice_client: Client, players: list[Player], name: str
+) -> None:
+    body = {
+        "evening_list": f"date=2026-11-29&place=Bar{SURROGATE}&players={players[0].pk}",
+        "player_list": f"name=Zeno{SURROGATE}",
+        "signup": f"username=carla{SURROGATE}&password1=a-long-pass-9x&password2=a-long-pass-9x",
+        "login": f"username=alice{SURROGATE}&password=x",
+    }[name]
+
+    response = alice_client.post(reverse(name), body, content_type="application/x-www-form-urlencoded")
+
+    assert response.status_code in (200, 302)
+    for text in [
+        *Evening.objects.values_list("place", flat=True),
+        *Player.objects.values_list("name", flat=True),
+    ]:
+        text.encode("utf-8")  # whatever was stored is text PostgreSQL takes
+
+
+def test_a_stake_of_1e30_on_a_finished_match_is_refused_on_the_house_rules_page(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[{"points": [34, 2, 2, 2]}, {"points": [34, 2, 2, 2]}], stake=1)
+    assert match.status == "finished"
+    data = {o.key: "" if o.default is None else str(o.default) for o in GAMES[match.game].options}
+    data = {key: value for key, value in data.items() if value not in ("False", "True")}
+
+    for stake in ["1e30", "1E+30", "-1e30", "1" + "0" * 30, "NaN", "Infinity", f"1{NUL}"]:
+        send(alice_client, reverse("match_rules", args=[match.pk]), {**data, "stake": stake})
+        page = alice_client.post(reverse("match_rules", args=[match.pk]), {**data, "stake": stake})
+        assert "stake" in " ".join(texts(page, "p", class_="error")).lower(), stake
+
+    assert Match.objects.get(pk=match.pk).options["stake"] == 1
+
+
+def test_a_match_carried_over_with_a_thousand_busche_draws_a_hundred_strokes_and_the_count(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    from matches import services
+
+    # The most a start may carry over; before, a stroke each (a house rule's huge penalty: millions).
+    match = services.match_create(
+        owner=alice,
+        game="busca-003",
+        options={},
+        players=players,
+        first_dealer=0,
+        start={"totals": [1000, 3, 0, 1], "deals": 4},
+    )
+    start = time.perf_counter()
+
+    page = alice_client.get(reverse("match_detail", args=[match.pk]))
+
+    assert page.status_code == 200
+    assert time.perf_counter() - start < 2.0
+    assert "+ 900" in texts(page, "text", class_="overflow")
+    assert "Anna 1000 busche" in page.content.decode()  # the text alternative reads the whole total
+
+
+@pytest.mark.parametrize(
+    ("url_name", "data"),
+    [
+        ("match_share", {"revoke": "9" * 5000}),
+        ("deal_create", {"tricks": "9" * 5000, "honours": "2"}),
+        ("deal_create", {"tricks": "9", "honours": "9" * 5000}),
+    ],
+    ids=["a link to withdraw", "tricks", "honours"],
+)
+def test_numbers_longer_than_python_reads_are_refused_with_a_message(
+    alice_client: Client, make_whist: MakeMatch, url_name: str, data: dict[str, str]
+) -> None:
+    match = make_whist()
+    base = form_values(alice_client.get(reverse("match_detail", args=[match.pk])), "deal-form")
+
+    send(
+        alice_client,
+        reverse(url_name, args=[match.pk]),
+        {**base, **data} if url_name == "deal_create" else data,
+    )
