@@ -20,6 +20,10 @@ const NETWORK_WAIT = 5000;  // ms before a page falls back to its kept copy
 const PAGES_LOCK = "scorekeeper-pages";  // the same name as in offline.js
 const KEPT_VERSION = "X-Sheet-Version";
 const KEPT_AT = "X-Sheet-At";
+// Whose a kept page is: the session that opened it (base.html's <html data-owner>). A page of one
+// session makes the copies of any other go (offline.js does the same as each page opens).
+const KEPT_OWNER = "X-Sheet-Owner";
+const OWNER_TAG = /<html\s[^>]*\bdata-owner="([^"]+)"/;
 const POLICY = "{{ policy|escapejs }}";  // the pages' Content-Security-Policy
 const LIVE_TAG = /<div\s[^>]*\bid="live"[^>]*>/;  // the sheet's poll (matches/_poll.html) names its version
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
@@ -76,19 +80,29 @@ function replaces(version, at, kept) {
   return at >= (Number(kept.headers.get(KEPT_AT)) || 0);
 }
 
+function others(cache, owner) {
+  // The copies kept for any session but ``owner``'s go.
+  return cache.keys().then((keys) => Promise.all(keys.map((key) => cache.match(key, { ignoreVary: true })
+    .then((kept) => (kept && kept.headers.get(KEPT_OWNER) === owner ? undefined : cache.delete(key, { ignoreVary: true }))))));
+}
+
 function keep(key, response) {
   const at = Date.now();  // the page as the server sent it: current now
   return response.text().then((html) => {
     const tag = LIVE_TAG.exec(html);
     const found = tag && /\sdata-version="(\d+)"/.exec(tag[0]);
     const version = found ? found[1] : "";
-    const write = () => caches.open(PAGES_CACHE).then((cache) => cache.match(key, { ignoreVary: true }).then((kept) => {
+    const whose = OWNER_TAG.exec(html);
+    const owner = whose ? whose[1] : "";
+    if (owner === "" || owner === "none") return undefined;  // a page of no known session is not kept
+    const write = () => caches.open(PAGES_CACHE).then((cache) => others(cache, owner).then(() => cache.match(key, { ignoreVary: true })).then((kept) => {
       if (!replaces(version, at, kept)) return undefined;
       const headers = new Headers(response.headers);  // the body is read out: its length and encoding go
       headers.delete("Content-Length");
       headers.delete("Content-Encoding");
       headers.set(KEPT_VERSION, version);
       headers.set(KEPT_AT, String(at));
+      headers.set(KEPT_OWNER, owner);
       return cache.put(key, new Response(html, { status: response.status, statusText: response.statusText, headers }));
     }));
     return self.navigator.locks ? self.navigator.locks.request(PAGES_LOCK, write) : write();

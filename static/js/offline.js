@@ -14,6 +14,13 @@
   var KEPT_AT = "X-Sheet-At"; // and when (ms) it was last current
   var STORE = "scorekeeper:pending:"; // + a match page's path: the deals kept for it, oldest first
   var USED = "scorekeeper:stored-tokens"; // tokens of deals the server has stored
+  // What the phone keeps belongs to the session that made it. Each page says whose it is (base.html's
+  // <html data-owner>: "none" without a session); OWNER is whose the kept pages and deals are, and a
+  // page of another session clears them before any is shown or sent (claim). A kept page says whose
+  // it is in its KEPT_OWNER header (sw.js too).
+  var OWNER = "scorekeeper:owner";
+  var KEPT_OWNER = "X-Sheet-Owner";
+  var owner = document.documentElement.getAttribute("data-owner") || ""; // "": not known, nothing done
   var lastContact = (parseInt(words.rendered, 10) * 1000) || Date.now(); // when the sheet was last current
   var offline = false;
   var sending = false; // one deal at a time, and never the same one twice at once
@@ -21,7 +28,6 @@
   var sent = []; // numbers of deals kept here and since stored, to say so
   var posted = new WeakMap(); // a request -> the deal form that sent it, and its fields
   var keptOnce = false;
-  var loggedOut = false; // then no page is kept, not even one whose write was queued before
 
   if ("serviceWorker" in navigator && words.sw) {
     navigator.serviceWorker.register(words.sw, { scope: "/" }).catch(function () {});
@@ -66,6 +72,49 @@
       return false; // storage full or forbidden: the deal stays in its form (see keep)
     }
   }
+  // -- Whose it is ----------------------------------------------------------------------------
+  function keptFor() {
+    try { return localStorage.getItem(OWNER); } catch (e) { return null; }
+  }
+  function mine() { return owner !== "" && keptFor() === owner; }
+  // The session ``now`` holds the phone: what another kept goes (the deals at once, the pages as the
+  // cache answers), and what is kept from now on is its own. (Nothing recorded yet, as before this
+  // was done: the deals stay, the session's own.)
+  function claim(now) {
+    var was = keptFor();
+    try {
+      if (was !== now && was !== null) {
+        Object.keys(localStorage).forEach(function (key) { if (key.indexOf(STORE) === 0) localStorage.removeItem(key); });
+        localStorage.removeItem(USED);
+        sent = [];
+      }
+      localStorage.setItem(OWNER, now);
+    } catch (e) { /* storage forbidden: nothing was kept in it */ }
+    if (!window.caches) return;
+    var clear = function () {
+      return caches.open(PAGES_CACHE).then(function (cache) {
+        return cache.keys().then(function (keys) {
+          return Promise.all(keys.map(function (key) {
+            return cache.match(key, { ignoreVary: true }).then(function (kept) {
+              if (!kept || kept.headers.get(KEPT_OWNER) !== now) return cache.delete(key, { ignoreVary: true });
+            });
+          }));
+        });
+      });
+    };
+    var job = navigator.locks && navigator.locks.request ? navigator.locks.request(PAGES_LOCK, clear) : clear();
+    Promise.resolve(job).catch(function () {});
+  }
+  // A page the server sent after this one says whose the phone is now: another session's, this
+  // page's deals are not to be sent (the next page would clear them: done now).
+  function ownerChanged(doc) {
+    var now = doc.documentElement.getAttribute("data-owner") || "";
+    if (now === "" || now === owner) return false;
+    claim(now);
+    render();
+    return true;
+  }
+
   function storedTokens() {
     try { return JSON.parse(localStorage.getItem(USED)) || []; } catch (e) { return []; }
   }
@@ -128,7 +177,7 @@
     var list = load(path);
     var entry = {
       url: form.getAttribute("hx-post"), token: token, number: valueOf(fields, "number"), fields: fields,
-      what: whatWasEntered(form), state: "waiting", at: Date.now(),
+      what: whatWasEntered(form), state: "waiting", at: Date.now(), owner: owner,
     };
     var at = list.findIndex(function (e) { return e.token === token; });
     if (at >= 0) list[at] = entry; else list.push(entry); // saved again offline: the newer wins
@@ -166,13 +215,17 @@
   }
   function freshCsrf() {
     // The page kept offline may be older than the session's token: read it again from the server.
+    // Resolves to false if the phone is another session's now (its token is not to be used).
     return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.text(); })
       .then(function (html) {
-        var headers = parse(html).body.getAttribute("hx-headers");
+        var doc = parse(html);
+        if (ownerChanged(doc)) return false;
+        var headers = doc.body.getAttribute("hx-headers");
         if (headers) document.body.setAttribute("hx-headers", headers);
+        return true;
       })
-      .catch(function () {});
+      .catch(function () { return true; });
   }
 
   function showSheet(html, refused) {
@@ -191,6 +244,7 @@
 
   // Post one kept deal as its form would have; resolves to true if the next one may follow.
   function send(path, entry, retried) {
+    if (!mine() || (entry.owner && entry.owner !== owner)) return Promise.resolve(false); // another session's
     var csrf = csrfToken();
     var body = new URLSearchParams();
     entry.fields.forEach(function (f) { if (f[0] !== "csrfmiddlewaretoken") body.append(f[0], f[1]); });
@@ -199,9 +253,12 @@
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": csrf },
     }).then(function (response) {
-      if (response.status === 403 && !retried) return freshCsrf().then(function () { return send(path, entry, true); });
+      if (response.status === 403 && !retried) {
+        return freshCsrf().then(function (same) { return same && send(path, entry, true); });
+      }
       return response.text().then(function (html) {
         var doc = parse(html);
+        if (ownerChanged(doc)) return false; // the session ended (sent to log in): the deals go with it
         if (!response.ok || response.redirected || !doc.getElementById("sheet")) {
           mark(path, entry.token, "failed", String(response.status));
           return false;
@@ -225,7 +282,7 @@
     return first && first.state === "waiting" ? first : null;
   }
   function flush() {
-    if (sending || navigator.onLine === false || !document.getElementById("sheet")) return;
+    if (sending || navigator.onLine === false || !document.getElementById("sheet") || !mine()) return;
     var path = location.pathname;
     if (!firstWaiting(path)) return;
     sending = true;
@@ -404,12 +461,14 @@
     var headers = { "Content-Type": "text/html; charset=utf-8" };
     headers[KEPT_VERSION] = version;
     headers[KEPT_AT] = String(at);
+    headers[KEPT_OWNER] = owner;
     var html = "<!doctype html>\n" + document.documentElement.outerHTML;
     var path = location.pathname;
     var write = function () {
       return caches.open(PAGES_CACHE).then(function (cache) {
         return cache.match(path, { ignoreVary: true }).then(function (kept) {
-          if (!loggedOut && replaces(version, at, kept)) return cache.put(path, new Response(html, { headers: headers }));
+          // (Read here, under the lock: another tab may have opened a page of another session.)
+          if (mine() && replaces(version, at, kept)) return cache.put(path, new Response(html, { headers: headers }));
         });
       });
     };
@@ -508,10 +567,11 @@
     flush();
   });
   document.addEventListener("submit", function (event) {
-    // Logging out: the next person on this phone must not find this one's sheets.
-    if (!/logout/.test(event.target.getAttribute("action") || "") || !window.caches) return;
-    loggedOut = true;
-    caches.delete(PAGES_CACHE);
+    // Logging out: the next person on this phone must not find this one's sheets, nor deals (the
+    // login page, nobody's, would clear them: done at once).
+    if (!/logout/.test(event.target.getAttribute("action") || "")) return;
+    claim("none");
+    if (window.caches) caches.delete(PAGES_CACHE);
   });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") keepPage();
@@ -522,6 +582,8 @@
     flush();
   });
 
+  // A page of another session than what the phone keeps: that goes first, before anything is shown.
+  if (owner !== "") claim(owner);
   // A page opened from the copy kept on the phone may show the form of a deal kept since: on to the next.
   var form = document.getElementById("deal-form");
   remember(form);
