@@ -22,7 +22,7 @@ from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
 from .plainsql import column, columns, may_be_id, table
 from .rules import document
-from .rules.core import Problem, Refused, Steps, gettext_noop
+from .rules.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
 
 
 @dataclass(frozen=True)
@@ -735,8 +735,10 @@ def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
     for name in rules.players:
         player = Player.objects.filter(owner=owner, name__iexact=name).first()
         players.append(player or Player.objects.create(owner=owner, name=name))
-    if len({p.pk for p in players}) != len(players):
-        raise Refused([Problem(gettext_noop("the players' names must all be different"), field="players")])
+    # Two names that differ only in case find the same player of the account: named, as the engine does.
+    twice = repeated_name_problem([player.name for player in players])
+    if twice is not None:
+        raise Refused([twice])
     match = Match.objects.create(
         owner=owner,
         game=rules.variant.key,

@@ -213,10 +213,13 @@ class BuscaVariant:
         deal: BuscaDeal,
         opts: Mapping[str, Any],
         players: Sequence[str],
-        dealer: int,
+        dealer: int | None,
         number: int,
     ) -> tuple[tuple[int, ...] | None, tuple[bool, ...], list[int]]:
-        """Validate a deal: the points with the bonus, who covered, penalty busche."""
+        """Validate a deal: the points with the bonus, who covered, penalty busche.
+
+        ``dealer`` None: who dealt is not known (after a deal refused), and a misdeal is not checked.
+        """
         problems: list[Problem] = []
 
         def problem(template: str, field: str, seat: int | None = None, **params: Any) -> None:
@@ -245,10 +248,15 @@ class BuscaVariant:
             elif max(points) < LAST_TRICK_BONUS:
                 problem(_("nobody has the 3 points of the last trick"), "points")
 
+        last_trick = deal.last_trick
+        if points is None and last_trick is not None:  # no points, so no bonus to add to anyone
+            template = _("the last trick counts only with the points: enter them, or leave it out")
+            problem(template, "last_trick")
+            last_trick = None
         covered: list[bool] = []
         for seat in range(SEATS):
             given = deal.covered[seat] if deal.covered is not None else None
-            if seat == deal.last_trick and given is False:
+            if seat == last_trick and given is False:
                 problem(_("%(player)s took the last trick and so covered"), "covered", seat)
                 given = True  # reported once: the checks below must not say it again
             if points is None:
@@ -302,12 +310,12 @@ class BuscaVariant:
                     game=self.key,
                     kind=penalty.kind,
                 )
-            elif penalty.kind == "misdeal" and penalty.seat != dealer:
+            elif penalty.kind == "misdeal" and dealer is not None and penalty.seat != dealer:
                 problem(
                     _("%(player)s did not deal this deal; a misdeal is the dealer's (%(dealer)s)"),
                     "penalties",
                     penalty.seat,
-                    dealer=players[dealer],
+                    dealer=players[dealer] if dealer is not None else "",
                 )
             else:
                 extra[penalty.seat] += int(opts[f"{penalty.kind}_penalty"])
@@ -396,6 +404,14 @@ class _Replay:
         for seat in range(SEATS):
             if threshold is not None and self.totals[seat] >= threshold:
                 self.reached.setdefault(seat, number)
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None
+
+    def check_alone(self, number: int, deal: BuscaDeal) -> None:
+        """The deal's own checks: its points and covers; a misdeal only if the deal names its dealer."""
+        self.variant.check_deal(deal, self.opts, self.players, deal.dealer, number)
 
     def step(self, number: int, deal: BuscaDeal) -> None:
         if self.outcome is not None:
@@ -557,7 +573,8 @@ class Busca000(BuscaVariant):
             reason, losers = "single_limit", tuple(over_single)
         else:
             return None
-        if opts["losers"] == "two_highest":
+        if reason == "pair_limit" and opts["losers"] == "two_highest":
+            # The option says who loses by the pair limit; the single limit's loser is who passed it.
             losers = _worst(range(SEATS), dict(enumerate(totals)))
         winners = tuple(s for s in range(SEATS) if s not in losers)
         return Outcome(reason, number, losers, winners)

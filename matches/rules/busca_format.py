@@ -10,6 +10,7 @@ from .core import Problem, Refused, gettext_noop, is_int, seat_of
 
 _ = gettext_noop
 DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer"})
+START_MOST = 1000  # busche of a total, and deals, carried over from paper (docs/format.md, "Limits")
 
 
 def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal:
@@ -63,18 +64,16 @@ def read_start(raw: Any, players: Sequence[str] | None) -> BuscaStart | None:
         and set(raw) <= {"totals", "deals"}
         and isinstance(raw.get("totals"), list)
         and len(raw["totals"]) == SEATS
-        and all(is_int(t) and t >= 0 for t in raw["totals"])
+        and all(is_int(t) and 0 <= t <= START_MOST for t in raw["totals"])
         and is_int(raw.get("deals", 0))
-        and raw.get("deals", 0) >= 0
+        and 0 <= raw.get("deals", 0) <= START_MOST
     )
     if not ok:
-        raise Refused(
-            [
-                Problem(
-                    _("start must be {totals: 4 whole numbers ≥ 0, deals: a whole number ≥ 0}"), field="start"
-                )
-            ]
+        template = _(
+            "start must be {totals: 4 whole numbers from 0 to %(most)d, "
+            "deals: a whole number from 0 to %(most)d}"
         )
+        raise Refused([Problem(template, {"most": START_MOST}, field="start")])
     return BuscaStart(tuple(raw["totals"]), raw.get("deals", 0))
 
 
@@ -121,3 +120,8 @@ def result_json(match: Any, played: BuscaMatch, deals: bool = True) -> dict[str,
 
 def start_json(start: BuscaStart | None) -> dict[str, Any] | None:
     return {"totals": list(start.totals), "deals": start.deals} if start else None
+
+
+def out_at_start(start: BuscaStart | None) -> frozenset[int]:
+    """Nobody is out of a Busca match."""
+    return frozenset()

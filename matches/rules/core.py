@@ -93,7 +93,9 @@ class Option:
     def problem(self, value: Any) -> Problem | None:
         """Why ``value`` (from a document, or a form's ``Decimal``) cannot be this option; None if it can."""
         if value is None:
-            return None if self.nullable else self._refusal(value)
+            if self.nullable:
+                return None
+            return self.limit_problem() if self.kind in ("int", "number") else self._refusal(value)
         if self.kind == "bool":
             return None if isinstance(value, bool) else self._refusal(value)
         if self.kind == "choice":
@@ -220,13 +222,16 @@ def is_int(value: Any) -> bool:
 
 
 def seat_of(players: Sequence[str], name: Any, number: int | None, field: str) -> int:
-    """The seat of a player named in a document; an unknown name is refused."""
+    """The seat of a player named in a document (the spaces around it trimmed, as the players' names
+    are); an unknown name is refused."""
+    if isinstance(name, str):
+        name = name.strip()
     if name not in players:
         raise Refused(
             [
                 Problem(
                     gettext_noop("%(name)s is not a player of this match"),
-                    {"name": name},
+                    {"name": shown(name)},
                     deal=number,
                     field=field,
                 )
@@ -239,6 +244,13 @@ class Steps(Protocol):
     """A game's running state, which takes the deals one by one."""
 
     def step(self, number: int, deal: Any) -> None: ...
+
+    def check_alone(self, number: int, deal: Any) -> None:
+        """Refuse what is wrong with ``deal`` whatever the match before it: after a deal refused, the
+        state it would have made is unknown, and a check on that state would say nothing true."""
+
+    @property
+    def ended(self) -> bool: ...
 
     def result(self) -> Any: ...
 
@@ -259,14 +271,22 @@ def step_on(state: Steps, number: int, deal: Any) -> Steps:
 
 
 def replay(state: Steps, deals: Sequence[Any], ended_at_start: bool) -> None:
-    """Feed every deal to ``state``; every problem of every deal is reported at once."""
+    """Feed every deal to ``state``; the problems of every deal are reported at once, each once."""
     if ended_at_start:
         raise Refused([Problem(gettext_noop("the start has already ended the match"), field="start")])
     problems: list[Problem] = []
+    known = True  # the state is the one the deals so far made
     for number, deal in enumerate(deals, start=1):
         try:
-            state.step(number, deal)
+            if known:
+                state.step(number, deal)
+            else:
+                state.check_alone(number, deal)
         except Refused as refused:
             problems.extend(refused.problems)
+            # A deal after the end leaves the match as it was, ended: the next is judged on it. Any
+            # other refusal leaves unknown what the deal would have made: the later deals are only
+            # checked for what no state decides, so the one refusal is not reported again and again.
+            known = known and state.ended
     if problems:
         raise Refused(problems)

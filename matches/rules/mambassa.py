@@ -567,7 +567,11 @@ class _Replay:
         quarantuno = max(quarantuni, key=lambda s: judged[s].key) if quarantuni else None
         return payers, None, quarantuno
 
-    def check_payers(self, number: int, deal: MambassaDeal, active: Sequence[int]) -> list[Problem]:
+    def check_payers(
+        self, number: int, deal: MambassaDeal, active: Sequence[int], known: bool = True
+    ) -> list[Problem]:
+        """``known`` False: who is still in is not known (after a deal refused), and what follows
+        from it (who pays for a Mambassa, one payer of two) is not checked."""
         assert deal.payers is not None
         problems = []
         named: list[tuple[int | None, str]] = [(seat, "payers") for seat in deal.payers]
@@ -589,6 +593,8 @@ class _Replay:
                     number, _("Mambassa and Quarantuno cannot be shown in the same deal"), "quarantuno"
                 )
             )
+        elif not known:
+            pass
         elif deal.mambassa is not None:
             expected = sorted(s for s in active if s != deal.mambassa or self.opts["holder_pays"])
             if sorted(deal.payers) != expected:
@@ -606,6 +612,20 @@ class _Replay:
             template = _("with two players left only one pays: on equal hands %(player)s, who did not deal")
             problems.append(self.problem(number, template, "payers", other))
         return problems
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None
+
+    def check_alone(self, number: int, deal: MambassaDeal) -> None:
+        """The deal's own checks, whoever is still in: four cards a hand, none twice; payers once."""
+        if deal.hands is not None:
+            shown = [seat for seat, cards in enumerate(deal.hands) if cards is not None]
+            problems = self.check_hands(number, deal, shown)[1]
+        else:
+            problems = self.check_payers(number, deal, range(len(self.players)), known=False)
+        if problems:
+            raise Refused(problems)
 
     def step(self, number: int, deal: MambassaDeal) -> None:
         if self.outcome is not None:

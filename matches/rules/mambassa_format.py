@@ -148,3 +148,10 @@ def result_json(match: Any, played: MambassaGame, deals: bool = True) -> dict[st
 
 def start_json(start: MambassaStart | None) -> dict[str, Any] | None:
     return {"tokens": list(start.tokens), "pot": start.pot} if start else None
+
+
+def out_at_start(start: MambassaStart | None) -> frozenset[int]:
+    """The players with no token left at the start: they cannot deal."""
+    if start is None:
+        return frozenset()
+    return frozenset(seat for seat, tokens in enumerate(start.tokens) if tokens == 0)

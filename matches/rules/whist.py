@@ -326,8 +326,9 @@ class Whist:
         outcome: Outcome | None = None
         dealer = first_dealer
         results: list[DealResult] = []
+        known = True  # the score is the one the deals so far made (see core.replay)
         for number, deal in enumerate(deals, start=1):
-            if outcome is not None:
+            if outcome is not None and known:
                 problems.append(
                     Problem(
                         _("the match ended after deal %(last)d"), {"last": outcome.after_deal}, deal=number
@@ -338,6 +339,9 @@ class Whist:
                 self.check_deal(deal, opts, number)
             except Refused as refused:
                 problems.extend(refused.problems)
+                known = False
+                continue
+            if not known:  # after a deal refused, only each deal's own checks say anything true
                 continue
             if deal.dealer is not None:
                 dealer = deal.dealer

@@ -140,3 +140,8 @@ def start_json(start: WhistStart | None) -> dict[str, Any] | None:
         for g in start.games
     ]
     return {"score": list(start.score), "games": games}
+
+
+def out_at_start(start: WhistStart | None) -> frozenset[int]:
+    """Nobody is out of a rubber."""
+    return frozenset()

@@ -216,5 +216,5 @@ def test_the_restore_command_refuses_a_broken_file_on_standard_error(tmp_path: P
 
     assert exit.value.code == 1
     assert out.getvalue() == ""
-    assert err.getvalue().startswith(f"{path} is not JSON: ")
+    assert err.getvalue() == "the document is not JSON: Expecting value at line 1, column 49\n"
     assert not User.objects.exists()

@@ -328,13 +328,23 @@ def test_a_document_of_an_unknown_game_is_refused_like_on_the_command_line(
     assert not Match.objects.exists()
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage"], ids=["broken JSON", "not UTF-8"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b"{not json",
+            "The document is not JSON: Expecting property name enclosed in double quotes at line 1, column 2",
+        ),
+        (b"\xff\xfe\x00garbage", "The document is not UTF-8 text (byte 1)"),
+    ],
+    ids=["broken JSON", "not UTF-8"],
+)
 def test_a_file_that_is_not_json_is_refused_plainly(
-    content: bytes, alice_client: Client, alice: User
+    content: bytes, message: str, alice_client: Client, alice: User
 ) -> None:
     response = alice_client.post(IMPORT, {"document": upload(content)}, follow=True)
 
-    assert errors(response) == ["This file is not a match document (JSON)"]
+    assert errors(response) == [message]
     assert not Match.objects.exists()
 
 

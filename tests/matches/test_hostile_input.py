@@ -549,7 +549,7 @@ def test_a_payment_that_is_not_a_transfer_of_the_evening_is_refused(
     ("content", "message"),
     [
         (b" " * 2_000_001, "This file is too big for a match document (over 2 MB)"),
-        (b"[" * 100_000 + b"]" * 100_000, "This file is not a match document (JSON)"),
+        (b"[" * 100_000 + b"]" * 100_000, "The document is nested more than 20 levels deep"),
     ],
     ids=["too big", "nested too deep"],
 )

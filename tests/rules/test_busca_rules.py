@@ -401,20 +401,25 @@ def test_in_000_one_over_20_and_another_over_10_both_lose() -> None:
     assert (played.outcome.reason, names(played.outcome.losers)) == ("pair_limit", ["Anna", "Bruno"])
 
 
-@pytest.mark.parametrize(
-    ("start", "losers"),
-    [
-        ((20, 5, 3, 3), ["Anna", "Bruno"]),
-        ((20, 5, 5, 0), ["Anna", "Bruno", "Carla"]),
-    ],
-)
-def test_in_000_with_two_highest_the_two_highest_totals_lose_and_ties_at_the_boundary_too(
-    start: tuple[int, ...], losers: list[str]
-) -> None:
-    outcome = started("busca-000", *start, losers="two_highest").outcome
+def test_in_000_with_two_highest_the_two_highest_totals_lose_the_pair_limit() -> None:
+    outcome = started("busca-000", 10, 11, 5, 5, losers="two_highest").outcome
     assert outcome is not None
-    assert names(outcome.losers) == losers
-    assert names(outcome.winners) == [p for p in PLAYERS if p not in losers]
+    assert (outcome.reason, names(outcome.losers), names(outcome.winners)) == (
+        "pair_limit",
+        ["Anna", "Bruno"],
+        ["Carla", "Dario"],
+    )
+
+
+@pytest.mark.parametrize("losers", ["all_over_limit", "two_highest"])
+@pytest.mark.parametrize("start", [(20, 5, 3, 3), (20, 5, 5, 0), (20, 10, 0, 0)])
+def test_in_000_a_match_ended_by_the_single_limit_has_one_loser_whatever_losers_says(
+    start: tuple[int, ...], losers: str
+) -> None:
+    outcome = started("busca-000", *start, losers=losers).outcome
+    assert outcome is not None
+    assert (outcome.reason, names(outcome.losers)) == ("single_limit", ["Anna"])
+    assert names(outcome.winners) == ["Bruno", "Carla", "Dario"]
 
 
 # -- 001: the end of the match ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""What the three commands share: reading a document and refusing it the way docs/format.md says."""
+"""What the commands share: reading a document and refusing it the way docs/format.md says."""
 
 from __future__ import annotations
 
@@ -9,27 +9,35 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand
 
 from matches.rules.core import Problem, Refused
+from matches.rules.document import BYTES_MOST, parse_document
 
 
-def read_json(path: str) -> Any:
+def read_json(path: str, most: int | None = BYTES_MOST) -> Any:
+    """The JSON of FILE (``-``: standard input), read as bytes and judged by ``parse_document``.
+
+    No more than ``most`` + 1 bytes are read (None: a backup, read whole): one byte over is enough
+    to refuse a document too large, whatever its size.
+    """
+    size = -1 if most is None else most + 1
     try:
         if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            stdin = getattr(sys.stdin, "buffer", None)  # a text stream without one, in tests
+            data = stdin.read(size) if stdin is not None else sys.stdin.read(size).encode("utf-8")
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(size)
     except OSError as error:
         raise Refused(
             [Problem("cannot read %(path)s: %(why)s", {"path": path, "why": error.strerror})]
         ) from error
-    except json.JSONDecodeError as error:
-        why = f"{error.msg} at line {error.lineno}"
-        raise Refused([Problem("%(path)s is not JSON: %(why)s", {"path": path, "why": why})]) from error
+    return parse_document(data, most)
 
 
 def refuse(command: BaseCommand, refused: Refused) -> NoReturn:
     """One line per problem on standard error, nothing on standard output, exit status 1."""
     for problem in refused.problems:
-        command.stderr.write(str(problem))
+        # A value shown back that no terminal can print (a lone surrogate) is escaped, never a traceback.
+        command.stderr.write(str(problem).encode("utf-8", "backslashreplace").decode("utf-8"))
     sys.exit(1)
 
 

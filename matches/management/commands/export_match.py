@@ -5,9 +5,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from matches.models import Match
+from matches.rules.core import Refused
 from matches.services import match_export
 
-from ._io import dump
+from ._io import dump, refuse
 
 
 class Command(BaseCommand):
@@ -20,4 +21,8 @@ class Command(BaseCommand):
         match = Match.objects.filter(pk=id).first()
         if match is None:
             raise CommandError(f"there is no match {id}")
-        self.stdout.write(dump(match_export(match)))
+        try:
+            doc = match_export(match)
+        except Refused as refused:  # stored before a limit it breaks: said, never a traceback
+            refuse(self, refused)
+        self.stdout.write(dump(doc))

@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         try:
-            usernames = site_restore(read_json(file))
+            usernames = site_restore(read_json(file, most=None))  # a backup holds many matches
         except Refused as refused:
             refuse(self, refused)
         for username in usernames:
