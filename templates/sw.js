@@ -21,9 +21,12 @@ const PAGES_LOCK = "scorekeeper-pages";  // the same name as in offline.js
 const KEPT_VERSION = "X-Sheet-Version";
 const KEPT_AT = "X-Sheet-At";
 // Whose a kept page is: the session that opened it (base.html's <html data-owner>). A page of one
-// session makes the copies of any other go (offline.js does the same as each page opens).
+// session makes the copies of any other go (offline.js does the same as each page opens), and only
+// copies of the session of the last page from the server are served (OWNER_CACHE keeps whose it was).
 const KEPT_OWNER = "X-Sheet-Owner";
 const OWNER_TAG = /<html\s[^>]*\bdata-owner="([^"]+)"/;
+const OWNER_CACHE = "scorekeeper-owner";
+const OWNER_KEY = "/sw-owner";
 const POLICY = "{{ policy|escapejs }}";  // the pages' Content-Security-Policy
 const LIVE_TAG = /<div\s[^>]*\bid="live"[^>]*>/;  // the sheet's poll (matches/_poll.html) names its version
 const OFFLINE_PAGE = "<!doctype html><html lang=\"{{ LANGUAGE_CODE|escapejs }}\"><head><meta charset=\"utf-8\">" +
@@ -58,9 +61,14 @@ function staticFile(request) {
 }
 
 function keptPage(request) {
-  // One copy per page, whatever its query (?holder=… turns the drawing; the page is the same).
-  return caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true })
-    .then((copy) => copy && withPolicy(copy));
+  // One copy per page, whatever its query (?holder=… turns the drawing; the page is the same); none
+  // of another session than the last page's, however it was left (nothing noted yet: any).
+  const copy = caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true, ignoreSearch: true });
+  const owner = caches.match(OWNER_KEY, { cacheName: OWNER_CACHE }).then((noted) => (noted ? noted.text() : ""));
+  return Promise.all([copy, owner]).then(([kept, whose]) => {
+    if (!kept || (whose !== "" && kept.headers.get(KEPT_OWNER) !== whose)) return undefined;
+    return withPolicy(kept);
+  });
 }
 
 function withPolicy(copy) {
@@ -86,27 +94,33 @@ function others(cache, owner) {
     .then((kept) => (kept && kept.headers.get(KEPT_OWNER) === owner ? undefined : cache.delete(key, { ignoreVary: true }))))));
 }
 
-function keep(key, response) {
+function seen(key, response, keepIt) {
+  // A page from the server: whose it is is noted, and a match page (or the list) kept.
   const at = Date.now();  // the page as the server sent it: current now
   return response.text().then((html) => {
-    const tag = LIVE_TAG.exec(html);
-    const found = tag && /\sdata-version="(\d+)"/.exec(tag[0]);
-    const version = found ? found[1] : "";
     const whose = OWNER_TAG.exec(html);
-    const owner = whose ? whose[1] : "";
-    if (owner === "" || owner === "none") return undefined;  // a page of no known session is not kept
-    const write = () => caches.open(PAGES_CACHE).then((cache) => others(cache, owner).then(() => cache.match(key, { ignoreVary: true })).then((kept) => {
-      if (!replaces(version, at, kept)) return undefined;
-      const headers = new Headers(response.headers);  // the body is read out: its length and encoding go
-      headers.delete("Content-Length");
-      headers.delete("Content-Encoding");
-      headers.set(KEPT_VERSION, version);
-      headers.set(KEPT_AT, String(at));
-      headers.set(KEPT_OWNER, owner);
-      return cache.put(key, new Response(html, { status: response.status, statusText: response.statusText, headers }));
-    }));
-    return self.navigator.locks ? self.navigator.locks.request(PAGES_LOCK, write) : write();
+    if (!whose) return undefined;  // a page of no known session: nothing noted, nothing kept
+    const owner = whose[1];
+    const noted = caches.open(OWNER_CACHE).then((cache) => cache.put(OWNER_KEY, new Response(owner)));
+    return owner === "none" || !keepIt ? noted : noted.then(() => keep(key, response, html, owner, at));
   });
+}
+
+function keep(key, response, html, owner, at) {
+  const tag = LIVE_TAG.exec(html);
+  const found = tag && /\sdata-version="(\d+)"/.exec(tag[0]);
+  const version = found ? found[1] : "";
+  const write = () => caches.open(PAGES_CACHE).then((cache) => others(cache, owner).then(() => cache.match(key, { ignoreVary: true })).then((kept) => {
+    if (!replaces(version, at, kept)) return undefined;
+    const headers = new Headers(response.headers);  // the body is read out: its length and encoding go
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    headers.set(KEPT_VERSION, version);
+    headers.set(KEPT_AT, String(at));
+    headers.set(KEPT_OWNER, owner);
+    return cache.put(key, new Response(html, { status: response.status, statusText: response.statusText, headers }));
+  }));
+  return self.navigator.locks ? self.navigator.locks.request(PAGES_LOCK, write) : write();
 }
 
 function page(event) {
@@ -115,8 +129,9 @@ function page(event) {
   let kept = Promise.resolve();
   const network = fetch(request).then((response) => {
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
-    if (KEPT_PAGE.test(url.pathname) && response.ok && response.type === "basic" && !response.redirected && html) {
-      kept = keep(url.origin + url.pathname, response.clone());
+    if (response.type === "basic" && html) {
+      const keepIt = KEPT_PAGE.test(url.pathname) && response.ok && !response.redirected;
+      kept = seen(url.origin + url.pathname, response.clone(), keepIt);
     }
     return response;
   });

@@ -25,6 +25,11 @@ from .test_offline import KEPT_COPY_SHOWS, KEPT_PAGES, PENDING, wait_until_kept
 pytestmark = pytest.mark.browser
 
 NOT_KEPT = "This page was not kept on this phone."
+PUT_COPY = """async ([path, html, owner]) => {
+  const cache = await caches.open("scorekeeper-pages");
+  const headers = { "Content-Type": "text/html; charset=utf-8", "X-Sheet-Owner": owner };
+  await cache.put(path, new Response(html, { headers }));
+}"""
 WAITING = """() => Object.keys(localStorage).filter((key) => key.startsWith("scorekeeper:pending:"))"""
 
 
@@ -105,6 +110,23 @@ def test_another_account_logging_in_on_the_phone_finds_nothing_of_the_last_ones_
     log_in(page, "bob")  # alice never logged out
 
     expect_nothing_of_alices_offline(page, alices)
+
+
+def test_a_copy_of_the_last_sessions_left_on_the_phone_is_never_shown_to_the_next(
+    page: Page, django_user_model: Any
+) -> None:
+    alices = alices_match_kept(page)
+    sheet, alice = page.content(), page.evaluate("document.documentElement.dataset.owner")
+    django_user_model.objects.create_user("bob", password=PASSWORD)
+    log_in(page, "bob")
+    wait_for_kept_pages(page, {"/matches/"})
+
+    # A tab still open on alice's sheet writes it late, after bob's first page cleared hers.
+    page.evaluate(PUT_COPY, [path_of(alices), sheet, alice])
+    page.context.set_offline(True)
+    page.goto(alices)
+
+    expect(page.locator("main")).to_contain_text(NOT_KEPT)
 
 
 @pytest.fixture
