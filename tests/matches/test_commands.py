@@ -277,3 +277,155 @@ def test_import_match_for_an_unknown_owner_fails(db: Any, write: Callable[[Any],
     with pytest.raises(CommandError, match="there is no user zoe"):
         run("import_match", write(document()), "--owner", "zoe")
     assert not Match.objects.exists()
+
+
+# -- docs/format.md, "Limits" and "Points made clear" ---------------------------------------------
+
+FINISHED = [ANNA_34, ANNA_34]  # Anna passes 20: the match is over
+
+
+@pytest.fixture
+def write_bytes(tmp_path: Path) -> Callable[[bytes], str]:
+    def write(data: bytes) -> str:
+        path = tmp_path / "match.bin"
+        path.write_bytes(data)
+        return str(path)
+
+    return write
+
+
+LIMIT_REFUSALS = [
+    (json.dumps(document(deals=FINISHED, options={"stake": 1e30})).encode(), "the stake is at most 10000"),
+    (
+        json.dumps(document(deals=FINISHED, options={"renege_penalty": 99999999999999999999})).encode(),
+        "the renege penalty is at most 10 busche",
+    ),
+    (
+        json.dumps(document(options={"single_limit": 20.0})).encode(),
+        "the limit for one player is a whole number of busche from 1 to 100",
+    ),
+    (
+        json.dumps({**document(), "players": ["A" * 41, "Bruno", "Carla", "Dario"]}).encode(),
+        "the name AAAAAAAAAAAAAAAAAAAA… is too long: a name has at most 40 characters",
+    ),
+    (
+        json.dumps({**document(), "players": ["Anna\x00", "Bruno", "Carla", "Dario"]}).encode(),
+        "a player's name cannot hold control characters",
+    ),
+    (
+        json.dumps({**document(), "players": ["\ud800", "Bruno", "Carla", "Dario"]}).encode(),
+        "the document holds a lone surrogate (a \\ud800 escape), which is no text",
+    ),
+    (
+        json.dumps({**document(), "players": ["Anna", "Bruno", "Anna", "Dario"]}).encode(),
+        "Anna sits in two seats",
+    ),
+    (
+        json.dumps(document(deals=[{"points": [10, 10, 10, 10]}] * 1001)).encode(),
+        "a match holds at most 1000 deals",
+    ),
+    (
+        json.dumps(document(start={"totals": [0, 0, 0, 1001]})).encode(),
+        "start must be {totals: 4 whole numbers from 0 to 1000, deals: a whole number from 0 to 1000}",
+    ),
+    (json.dumps({**document(), "colour": "red"}).encode(), "unknown key colour in a match document"),
+    (
+        json.dumps(
+            document(deals=[{"points": None, "covered": [True] * 3 + [False], "last_trick": "Anna"}])
+        ).encode(),
+        "deal 1: the last trick counts only with the points: enter them, or leave it out",
+    ),
+    (b" " * 2_000_001, "this file is too big for a match document (over 2 MB)"),
+    (b"\xff\xfe{}", "the document is not UTF-8 text (byte 1)"),
+    (b"[" * 100_000 + b"]" * 100_000, "the document is nested more than 20 levels deep"),
+    (b'{"format": ' + b"9" * 5000 + b"}", "the document holds a number too large: " + "9" * 40 + "…"),
+    (b'{"format": 1e400}', "the document holds a number too large: 1e400"),
+    (b'{"format": NaN}', "the document holds NaN, which is no JSON number"),
+]
+LIMIT_IDS = [
+    "stake 1e30 finished",
+    "renege 1e20",
+    "20.0",
+    "41 characters",
+    "NUL",
+    "lone surrogate",
+    "a name twice",
+    "1001 deals",
+    "start 1001",
+    "unknown key",
+    "last trick without points",
+    "2 MB",
+    "not UTF-8",
+    "deep",
+    "5000 digits",
+    "1e400",
+    "NaN",
+]
+
+
+@pytest.mark.parametrize(("data", "line"), LIMIT_REFUSALS, ids=LIMIT_IDS)
+def test_score_refuses_a_document_past_a_limit_in_one_line(
+    data: bytes, line: str, write_bytes: Callable[[bytes], str]
+) -> None:
+    assert refused("score", write_bytes(data)) == [line]
+
+
+@pytest.mark.parametrize(("data", "line"), LIMIT_REFUSALS, ids=LIMIT_IDS)
+def test_import_match_refuses_a_document_past_a_limit_and_stores_nothing(
+    data: bytes, line: str, alice: User, write_bytes: Callable[[bytes], str]
+) -> None:
+    assert refused("import_match", write_bytes(data), "--owner", "alice") == [line]
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_score_reads_no_more_of_standard_input_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Endless(io.RawIOBase):
+        read_sizes: list[int] = []
+
+        def read(self, size: int = -1) -> bytes:
+            self.read_sizes.append(size)
+            return b" " * (size if size >= 0 else 10**9)
+
+    stdin = io.TextIOWrapper(Endless())  # type: ignore[arg-type]
+    monkeypatch.setattr("sys.stdin", stdin)
+
+    assert refused("score", "-") == ["this file is too big for a match document (over 2 MB)"]
+    assert Endless.read_sizes == [2_000_001]
+
+
+def test_export_match_of_a_match_stored_past_a_limit_says_so_in_one_line(make_match: MakeMatch) -> None:
+    match = make_match(deals=FINISHED)
+    Match.objects.filter(pk=match.pk).update(options={**match.options, "stake": 1e30})
+
+    assert refused("export_match", str(match.pk)) == ["the stake is at most 10000"]
+
+
+def test_score_takes_null_for_first_dealer_start_and_options(write: Callable[[Any], str]) -> None:
+    out, _ = run("score", write(document(deals=TWO_DEALS, first_dealer=None, start=None, options=None)))
+    scored = json.loads(out)
+    assert (scored["first_dealer"], scored["start"], scored["result"]["deals"][0]["dealer"]) == (
+        "Anna",
+        None,
+        "Anna",
+    )
+
+
+def test_score_refuses_deals_that_are_not_a_list(write: Callable[[Any], str]) -> None:
+    assert refused("score", write({**document(), "deals": None})) == ["deals must be a list"]
+
+
+def test_score_gives_a_match_ended_by_the_single_limit_one_loser_whatever_losers_says(
+    write: Callable[[Any], str],
+) -> None:
+    doc = document(deals=FINISHED, options={"losers": "two_highest", "stake": 1})
+    result = json.loads(run("score", write(doc))[0])["result"]
+    assert (result["end_reason"], result["losers"]) == ("single_limit", ["Anna"])
+    assert result["settlement"]["net"] == {"Anna": -1.0, "Bruno": 0.34, "Carla": 0.33, "Dario": 0.33}
+
+
+def test_score_reports_a_refused_deal_once_not_its_knock_on(write: Callable[[Any], str]) -> None:
+    # Deal 1 is refused; the dealer of deal 3 follows from it, so its misdeal is not judged.
+    misdeal = {"points": [18, 12, 6, 4], "penalties": [{"player": "Carla", "kind": "misdeal"}]}
+    doc = document(deals=[{"points": [18, 12, 5, 4]}, ANNA_34, misdeal])
+    assert refused("score", write(doc)) == ["deal 1: points add up to 39, a deal of busca-000 has 40"]

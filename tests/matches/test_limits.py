@@ -3,14 +3,19 @@ typed kept, nothing stored."""
 
 from __future__ import annotations
 
+import html
+import io
+import json
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Change, Match, Player
+from matches import services
+from matches.models import Change, Deal, Match, Player
 from matches.rules.registry import GAMES
 
 from .pages import form_values, text, texts
@@ -148,3 +153,105 @@ def test_the_new_match_page_names_the_player_seated_twice(
 
     assert text(page, "div", class_="error") == "Anna sits in two seats"
     assert not Match.objects.exists()
+
+
+# -- deals and imports ----------------------------------------------------------------------------
+
+EVEN = {"points": [10, 10, 10, 10]}  # one busca each; busca-001 with no threshold never ends
+
+
+def match_document(deals: list[Any], **more: Any) -> dict[str, Any]:
+    return {
+        "format": "scorekeeper-match/1",
+        "game": "busca-001",
+        "players": ["Anna", "Bruno", "Carla", "Dario"],
+        "deals": deals,
+        **more,
+    }
+
+
+def test_the_1001st_deal_entered_on_the_web_is_refused_with_the_engine_s_sentence(
+    alice_client: Client, alice: User
+) -> None:
+    match = services.match_import(owner=alice, doc=match_document([EVEN] * 1000))
+    points = {f"points_{seat}": "10" for seat in range(4)}
+
+    page = alice_client.post(reverse("deal_create", args=[match.pk]), points)
+
+    assert "Deal 1001: a match holds at most 1000 deals" in page.content.decode()
+    assert Deal.objects.filter(match=match).count() == 1000
+
+
+def upload(content: bytes) -> dict[str, Any]:
+    return {"document": SimpleUploadedFile("match.json", content, content_type="application/json")}
+
+
+FINISHED_000 = {
+    "format": "scorekeeper-match/1",
+    "game": "busca-000",
+    "players": ["Anna", "Bruno", "Carla", "Dario"],
+    "deals": [{"points": [34, 2, 2, 2]}, {"points": [34, 2, 2, 2]}],
+}
+
+
+@pytest.mark.parametrize(
+    ("content", "sentence"),
+    [
+        (json.dumps({**FINISHED_000, "options": {"stake": 1e30}}).encode(), "The stake is at most 10000"),
+        (
+            json.dumps({**FINISHED_000, "players": ["A" * 41, "Bruno", "Carla", "Dario"]}).encode(),
+            "The name AAAAAAAAAAAAAAAAAAAA… is too long: a name has at most 40 characters",
+        ),
+        (
+            json.dumps({**FINISHED_000, "players": ["Anna\x00", "Bruno", "Carla", "Dario"]}).encode(),
+            "A player's name cannot hold control characters",
+        ),
+        (
+            json.dumps({**FINISHED_000, "players": ["\ud800", "Bruno", "Carla", "Dario"]}).encode(),
+            "The document holds a lone surrogate (a \\ud800 escape), which is no text",
+        ),
+        (json.dumps({**FINISHED_000, "deals": [EVEN] * 1001}).encode(), "A match holds at most 1000 deals"),
+        (b'{"format": 1e400}', "The document holds a number too large: 1e400"),
+        (b"[" * 21 + b"]" * 21, "The document is nested more than 20 levels deep"),
+    ],
+    ids=["stake 1e30", "41 characters", "NUL", "lone surrogate", "1001 deals", "1e400", "21 deep"],
+)
+def test_an_import_past_a_limit_is_refused_on_the_matches_page_in_one_line(
+    alice_client: Client, alice: User, content: bytes, sentence: str
+) -> None:
+    page = alice_client.post(reverse("match_import"), upload(content), follow=True)
+
+    assert page.status_code == 200
+    assert sentence in html.unescape(page.content.decode())
+    assert not Match.objects.exists()
+    assert not Player.objects.exists()
+
+
+class Counted(io.BytesIO):
+    """An upload that counts what is read of it."""
+
+    read_sizes: list[int]
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.read_sizes.append(-1 if size is None else size)
+        return super().read(size)
+
+
+def test_an_upload_is_never_read_past_the_limit(alice: User, rf: Any) -> None:
+    from django.contrib.messages.storage.fallback import FallbackStorage
+    from django.core.files.uploadedfile import InMemoryUploadedFile
+
+    from matches.views import match_import
+
+    stream = Counted(b" " * 2_000_000 + b"[]" * 1000)
+    stream.read_sizes = []
+    upload = InMemoryUploadedFile(stream, "document", "match.json", "application/json", None, None)
+    request = rf.post(reverse("match_import"))
+    request.user, request.FILES["document"] = alice, upload
+    request.session = {}
+    request._messages = FallbackStorage(request)
+
+    match_import(request)
+
+    assert stream.read_sizes == [2_000_001]
+    assert [str(m) for m in request._messages] == ["This file is too big for a match document (over 2 MB)"]

@@ -338,3 +338,61 @@ def test_import_match_of_a_refused_game_stores_nothing(alice: User, write: Calla
     assert lines == ["deal 2: Bruno went out after deal 1 and cannot play"]
     assert not Match.objects.exists()
     assert not Player.objects.exists()
+
+
+# -- docs/format.md, "Limits" and "Points made clear" ---------------------------------------------
+
+OUT_AT_START = {"tokens": [0, 3, 3, 3], "pot": 7}
+
+
+def test_score_deals_first_from_the_first_player_still_in(write: Callable[[Any], str]) -> None:
+    out, _ = run("score", write(document([{"payers": ["Carla"]}], start=OUT_AT_START)))
+    scored = json.loads(out)
+    assert (scored["first_dealer"], scored["result"]["deals"][0]["dealer"]) == ("Bruno", "Bruno")
+
+
+def test_score_refuses_a_first_dealer_named_who_is_out(write: Callable[[Any], str]) -> None:
+    assert refused("score", write(document(start=OUT_AT_START, first_dealer="Anna"))) == [
+        "Anna is out and cannot deal"
+    ]
+
+
+def test_import_match_stores_the_first_dealer_still_in(alice: User, write: Callable[[Any], str]) -> None:
+    out, _ = run("import_match", write(document([], start=OUT_AT_START)), "--owner", "alice")
+    exported = json.loads(run("export_match", out.strip())[0])
+    assert exported["first_dealer"] == "Bruno"
+
+
+def test_score_shows_the_pot_collected_in_the_last_deal_and_the_money_to_the_cent(
+    write: Callable[[Any], str],
+) -> None:
+    doc = document(
+        [{"payers": ["Bruno"]}],
+        players=["Anna", "Bruno", "Carla"],
+        start={"tokens": [2, 1, 0], "pot": 9},
+        options={"stake": 0.33},
+    )
+    result = json.loads(run("score", write(doc))[0])["result"]
+    assert (result["deals"][-1]["tokens"], result["deals"][-1]["pot"]) == ([12, 0, 0], 0)
+    # Each brought 4 tokens at 0.33 = 1.32; the winner takes the other two players'.
+    assert result["settlement"]["net"] == {"Anna": 2.64, "Bruno": -1.32, "Carla": -1.32}
+
+
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        ({"lives": 21}, "the lives are at most 20"),
+        ({"lives": 3.0}, "the lives are a whole number from 1 to 20"),
+    ],
+)
+def test_score_refuses_lives_past_their_limits(
+    options: dict[str, Any], line: str, write: Callable[[Any], str]
+) -> None:
+    assert refused("score", write(document(options=options))) == [line]
+
+
+def test_score_refuses_a_start_whose_tokens_do_not_add_up(write: Callable[[Any], str]) -> None:
+    doc = document(start={"tokens": [10**30, 3, 3, 3], "pot": 4})
+    assert refused("score", write(doc)) == [
+        f"tokens and pot add up to {10**30 + 13}; with these lives they make 16"
+    ]

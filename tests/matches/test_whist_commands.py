@@ -325,3 +325,42 @@ def test_import_match_refuses_an_impossible_rubber_and_stores_nothing(alice: Use
     assert not Match.objects.exists()
     assert not Deal.objects.exists()
     assert not Player.objects.exists()
+
+
+# -- docs/format.md, "Limits" and "Points made clear" ---------------------------------------------
+
+
+def test_score_takes_a_start_without_its_games(write: Write) -> None:
+    scored = json.loads(run("score", write(document(start={"score": [3, 1]})))[0])
+    assert scored["start"] == {"score": [3, 1], "games": []}
+
+
+def test_score_gives_the_amount_to_the_cent(write: Write) -> None:
+    scored = json.loads(run("score", write(document(RUBBER, options={"stake": 0.07})))[0])
+    settlement = scored["result"]["settlement"]
+    assert settlement["amount"] == round(settlement["points"] * 0.07, 2)
+
+
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        ({"game_points": 21}, "the points for a game are at most 20"),
+        ({"game_points": 5.0}, "the points for a game are a whole number from 2 to 20"),
+        ({"rubber_bonus": 21}, "the rubber bonus is at most 20 points"),
+        ({"stake": 0.125}, "the stake is a sum from 0 to 10000, with at most two decimals"),
+    ],
+)
+def test_score_refuses_options_past_their_limits(options: dict[str, Any], line: str, write: Write) -> None:
+    assert refused("score", write(document(options=options))) == [line]
+
+
+def test_score_refuses_a_start_score_on_the_game(write: Write) -> None:
+    assert refused("score", write(document(start={"score": [0, 5]}))) == [
+        "the score of the game in progress must stay under 5, the points of a game"
+    ]
+
+
+def test_score_reports_a_refused_deal_once(write: Write) -> None:
+    # Whether the rubber was won before the last deal follows from deal 1, refused: not judged.
+    doc = document([{"tricks": [7, 7], "honours": [2, 2]}, *RUBBER, {"tricks": [7, 6], "honours": [2, 2]}])
+    assert refused("score", write(doc)) == ["deal 1: tricks add up to 14; the two pairs take 13"]
