@@ -106,25 +106,25 @@ def test_the_italian_catalogue_is_translated() -> None:
 
 def test_the_home_page_is_in_italian_for_an_italian_browser(client: Client) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert '<html lang="it">' in page
+    assert '<html lang="it" ' in page
     assert "Il foglio dei punti per il tavolo da gioco" in page
     assert "The score sheet for the card table" not in page
 
 
 def test_the_home_page_is_in_english_by_default(client: Client) -> None:
     page = client.get("/").content.decode()
-    assert '<html lang="en">' in page
+    assert '<html lang="en" ' in page
     assert "The score sheet for the card table" in page
 
 
 def test_the_language_switch_turns_the_pages_italian(client: Client) -> None:
-    assert '<html lang="en">' in client.get("/").content.decode()
+    assert '<html lang="en" ' in client.get("/").content.decode()
 
     response = client.post("/i18n/setlang/", {"language": "it", "next": "/"})
     assert response.status_code == 302
 
     page = client.get("/").content.decode()
-    assert '<html lang="it">' in page
+    assert '<html lang="it" ' in page
     assert "Il foglio dei punti per il tavolo da gioco" in page
 
 
