@@ -58,12 +58,16 @@ def build(user: User, deals: int, players: int, matches: int) -> World:
     four = names[:4]
     busca_deals = [{"points": [14, 10, 9, 7]}] * deals
     payers = [{"payers": [names[n % players]], "mambassa": None, "quarantuno": None} for n in range(deals)]
-    whist_deals = [{"tricks": [7, 6], "honours": [2, 2]}] * deals
+    # Games to 20 points (the most a table may set): Anna & Carla win the first game in 20 deals,
+    # Bruno & Dario the second in 20 more, so 40 deals and the next still make one rubber.
+    whist_deals = [
+        {"tricks": [7, 6] if n < 20 or n >= 40 else [6, 7], "honours": [2, 2]} for n in range(deals)
+    ]
     busca = services.match_import(owner=user, doc=document("busca-001", {}, four, busca_deals))
     mambassa = services.match_import(
-        owner=user, doc=document("mambassa", {"lives": 50, "stake": 1}, names, payers)
+        owner=user, doc=document("mambassa", {"lives": 20, "stake": 1}, names, payers)
     )
-    whist = services.match_import(owner=user, doc=document("whist", {"game_points": 1000}, four, whist_deals))
+    whist = services.match_import(owner=user, doc=document("whist", {"game_points": 20}, four, whist_deals))
     evening = Evening.objects.create(owner=user, date="2026-11-28", place="Bar Sport")
     evening.players.set(Player.objects.filter(owner=user))
     for _ in range(matches):
