@@ -1,12 +1,13 @@
 """`make bench`: the pages a table uses, timed against the production server, next to the floor.
 
 Starts gunicorn (DEBUG off, PostgreSQL, whitenoise) on a throwaway database holding realistic
-matches of every game at 10 and at 300 deals, then asks for each page many times, interleaved,
-over loopback: each page's median and 99th percentile, its ratio to /health (one ``SELECT 1``,
-the floor of this stack), and how much slower it is at 300 deals than at 10. Then the page
-weight, the rules engine, the load a server takes and the time from "save" to the new drawing
-(scripts/load.py, bench_engine.py, bench_browser.py). The report goes to standard output and to
-BENCH_REPORT (default docs/bench.md).
+matches of every game, short (10 deals) and long (Busca at 300 deals; Mambassa, 8 players with 20
+lives, at 140 and a Whist rubber of games to 20 at 56: about the longest games the house rules'
+limits allow), then asks for each page many times, interleaved, over loopback: each page's median
+and 99th percentile, its ratio to /health (one ``SELECT 1``, the floor of this stack), and how much
+slower it is long than short. Then the page weight, the rules engine, the load a server takes and
+the time from "save" to the new drawing (scripts/load.py, bench_engine.py, bench_browser.py). The
+report goes to standard output and to BENCH_REPORT (default docs/bench.md).
 
 Usage: .venv/bin/python scripts/bench.py [--rounds N] [--workers N] [--only pages,weight,engine,load,browser]
 """
@@ -103,7 +104,7 @@ def page_actions(
         "Idle live check (204)": (lambda: phone.request("GET", busca_live, htmx=True), 204, nothing),
         "Enter a deal (htmx)": (enter, 200, take_back),
         "Matches list (6 matches)": (lambda: phone.request("GET", "/matches/"), 200, nothing),
-        "Evening and settlement": (
+        "Evening and settlement (6 matches)": (
             lambda: phone.request("GET", f"/evenings/{fixture.evening}/"),
             200,
             nothing,
@@ -133,13 +134,45 @@ def measure_pages(fixtures: list[Fixture], rounds: int) -> dict[str, dict[int, l
     return times
 
 
-def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> str:
+# The match each page shows, by the page's name in page_actions: its row says how many deals it holds.
+SHOWS = {
+    "Match page, Busca": "busca",
+    "Match page, Mambassa": "mambassa",
+    "Match page, Whist": "whist",
+    "Idle live check (204)": "busca",
+    "Enter a deal (htmx)": "entry",
+}
+
+
+def row_name(name: str, fixtures: list[Fixture]) -> str:
+    """The page's name with what its match is and holds in the short and the long run, as measured."""
+    match = SHOWS.get(name)
+    if match is None:
+        return name
+    game = "busca" if match == "entry" else match
+    page = name.removesuffix(", Busca").removesuffix(", Mambassa").removesuffix(", Whist")
+    deals = " / ".join(str(f.sizes[match]) for f in fixtures)
+    return f"{page}, {benchkit.LABELS[game]}: {deals} deals"
+
+
+def pages_intro(fixtures: list[Fixture]) -> str:
+    short, long = fixtures
+    sizes = long.sizes
+    return (
+        f"Short: every match at {short.deals} deals. Long: the Busca matches at {long.deals} deals, and "
+        "about the longest games the house rules' limits allow with realistic deals (scripts/benchkit.py): "
+        f"{benchkit.LABELS['mambassa']}, at {sizes['mambassa']} deals; {benchkit.LABELS['whist']}, at "
+        f"{sizes['whist']}."
+    )
+
+
+def pages_table(times: dict[str, dict[int, list[float]]], fixtures: list[Fixture]) -> str:
     floor = benchkit.median(times["Health (floor)"][0])
     floor_p99 = benchkit.percentile(times["Health (floor)"][0], 0.99)
+    sizes = [f.deals for f in fixtures]
     small, large = sizes
     lines = [
-        f"| page | {small} deals: median | p99 | × floor | {large} deals: median | p99 | × floor "
-        f"| {large} ÷ {small} |",
+        "| page | short: median | p99 | × floor | long: median | p99 | × floor | long ÷ short |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
         f"| /health (`SELECT 1`, the floor) | {floor:.1f} ms | {floor_p99:.1f} ms | 1.0 | | | | |",
     ]
@@ -155,7 +188,7 @@ def pages_table(times: dict[str, dict[int, list[float]]], sizes: list[int]) -> s
                 f"{med / floor:.1f}",
             ]
         growth = benchkit.median(by_size[large]) / benchkit.median(by_size[small])
-        lines.append(f"| {name} | {' | '.join(cells)} | {growth:.2f} |")
+        lines.append(f"| {row_name(name, fixtures)} | {' | '.join(cells)} | {growth:.2f} |")
     return "\n".join(lines)
 
 
@@ -177,7 +210,8 @@ def page_weight(fixture: Fixture) -> str:
         pages[game] = html
         packed = len(gzip.compress(html, 6))
         lines.append(
-            f"| match page, {game} ({fixture.deals} deals) | | {_kb(len(html))} | {_kb(packed)} | | |"
+            f"| match page, {benchkit.LABELS[game]}: {fixture.sizes[game]} deals | | {_kb(len(html))} "
+            f"| {_kb(packed)} | | |"
         )
     html = pages["busca"].decode()
     # A browser fetches an apple-touch-icon only when the page is added to a home screen.
@@ -264,6 +298,10 @@ def main() -> None:
     args = parser.parse_args()
     parts = args.only.split(",")
     sizes = [int(s) for s in args.sizes.split(",")]
+    if len(sizes) != 2 or not 1 <= sizes[0] < sizes[1] < benchkit.DEALS_MOST:
+        raise SystemExit(
+            f"--sizes: two numbers of deals, the smaller first, under {benchkit.DEALS_MOST} (a match's most)"
+        )
 
     print("preparing the bench database…", file=sys.stderr)
     benchkit.fresh_database()
@@ -285,7 +323,9 @@ def main() -> None:
                 "",
                 f"## Pages ({args.rounds} requests each, interleaved)",
                 "",
-                pages_table(times, sizes),
+                pages_intro(fixtures),
+                "",
+                pages_table(times, fixtures),
             ]
         if "weight" in parts:
             report += ["", "## Page weight", "", page_weight(fixtures[0])]

@@ -1,4 +1,8 @@
-"""The rules engine alone: a 1,000-deal Busca match and a 300-deal Mambassa game replayed, deals per second.
+"""The rules engine alone: a 1,000-deal Busca match, the longest Mambassa games and Whist rubber replayed.
+
+Deals per second. Mambassa and Whist are as long as the house rules' limits let a real game go
+(benchkit, "The house rules' limits"): 140 deals for 8 players with 20 lives, 75 for 4, and a
+rubber of games to 20 points at 56 deals.
 
 No database and no Django: the match documents are read once, then only ``play()`` is timed (the
 replay every page and every entered deal runs), in CPU time, so that other work sharing the machine
@@ -38,25 +42,20 @@ def deals_per_second(play: Callable[[], object], deals: int, seconds: float) -> 
 
 def games() -> dict[str, tuple[document.Match, int]]:
     rng = random.Random(11)
-    base = {"format": "scorekeeper-match/1", "players": list(benchkit.NAMES), "start": None}
-    busca = {**base, "game": "busca-001", "options": {}, "deals": benchkit.busca_deals(1000, rng)}
-    mambassa = {
-        **base,
-        "game": "mambassa",
-        "options": {"lives": 200},
-        "deals": benchkit.mambassa_deals(300, rng),
-    }
-    whist = {
-        **base,
-        "game": "whist",
-        "options": {"game_points": 1000},
-        "deals": benchkit.whist_deals(300, rng),
-    }
+    busca = benchkit.match_document("busca-001", {}, benchkit.busca_deals(1000, rng))
+    four = benchkit.mambassa_deals(
+        benchkit.MAMBASSA_4_LONGEST, random.Random(benchkit.MAMBASSA_4_SEED), benchkit.NAMES
+    )
+    mambassa_4 = benchkit.match_document("mambassa", benchkit.MAMBASSA_OPTIONS, four)
+    mambassa = benchkit.long_mambassa(benchkit.MAMBASSA_LONGEST)
+    whist = benchkit.long_whist(benchkit.WHIST_LONGEST)
+    lives = benchkit.MAMBASSA_OPTIONS["lives"]
     found = {}
     for name, doc in (
         ("Busca (busca-001), 1,000 deals", busca),
-        ("Mambassa, 300 deals", mambassa),
-        ("Whist, 300 deals", whist),
+        (f"{benchkit.LABELS['mambassa']}, {len(mambassa['deals'])} deals", mambassa),
+        (f"Mambassa, {len(benchkit.NAMES)} players, {lives} lives, {len(four)} deals", mambassa_4),
+        (f"{benchkit.LABELS['whist']}, {len(whist['deals'])} deals", whist),
     ):
         rules = document.read_document(doc)
         assert rules.play().outcome is None, name

@@ -49,12 +49,12 @@ def main(deals: int) -> None:
     try:
         user = User.objects.create_user("bench", password="x")
         players = [Player.objects.create(owner=user, name=n) for n in ("Anna", "Bruno", "Carla", "Dario")]
-        # busca-003 with a threshold no deal reaches, so the match stays open.
+        # busca-001 with no victory threshold and no number of deals: the match stays open.
         match = services.match_create(
-            owner=user, game="busca-003", options={"threshold": 10_000}, players=players, first_dealer=0
+            owner=user, game="busca-001", options={}, players=players, first_dealer=0
         )
         for _ in range(deals):
-            services.deal_record(match=match, entry={"points": [14, 10, 8, 3]}, author=user)
+            services.deal_record(match=match, entry={"points": [14, 10, 9, 7]}, author=user)
         client = Client()
         client.force_login(user)
         url = match.get_absolute_url()
@@ -65,10 +65,12 @@ def main(deals: int) -> None:
         post = median_ms(
             lambda: client.post(
                 f"{url}deals/",
-                {"points_0": 14, "points_1": 10, "points_2": 8, "points_3": 3},
+                {"points_0": 14, "points_1": 10, "points_2": 9, "points_3": 7},
                 headers={"HX-Request": "true"},
             )
         )
+        recorded = type(match).objects.get(pk=match.pk).deals.count()
+        assert recorded == deals + 30, f"{recorded} deals stored, {deals + 30} expected: a save was refused"
         print(f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, {deals} deals:")
         print(f"  replay the match       {replay:7.2f} ms")
         print(f"  render the match page  {page:7.2f} ms")
@@ -79,4 +81,7 @@ def main(deals: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    if not 0 <= deals <= 970:  # a match takes at most 1,000 deals, and 30 more are entered here
+        raise SystemExit("DEALS is 0 to 970: a match holds at most 1,000 deals (docs/format.md, Limits)")
+    main(deals)

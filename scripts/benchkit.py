@@ -24,6 +24,12 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
+if str(ROOT) not in sys.path:  # the rules engine: its limits, and it plays Mambassa deals as they are dealt
+    sys.path.insert(0, str(ROOT))
+
+# The most deals a match holds (docs/format.md, "Limits"), for load.py and faults.py.
+from matches.rules.core import DEALS_MOST as DEALS_MOST  # noqa: E402
+
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorekeeper_bench")
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8110"))
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
@@ -98,61 +104,120 @@ def busca_deals(count: int, rng: random.Random) -> list[dict[str, Any]]:
     return deals
 
 
-def mambassa_deals(count: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Mambassa deals: two in three with the cards shown, one in three with only who paid."""
+# The house rules' limits (docs/format.md, "Limits") keep Mambassa and Whist far from 300 deals. The
+# longest games they allow with realistic deals: Mambassa with 8 players and 20 lives each, the most of
+# both (each deal costs a token or more, and 140 of the 160 go before one player is left: of 200 games
+# dealt as mambassa_deals deals them, the median lasted 130 deals, the longest 141), or with 4 players
+# (median 70, longest 76); a Whist rubber of games to 20 points (of 500 rubbers of close deals dealt as
+# whist_deals deals them, the median lasted 37 deals, the longest 57). Quarantuno's token back is too
+# rare to count, and so is a deal that would put everyone out (`all_out_at_once`: none in 200 games).
+# Each seed below deals the longest game seen, still open after its number of deals.
+MAMBASSA_PLAYERS = (*NAMES, "Elena", "Fabio", "Gina", "Luca")
+MAMBASSA_OPTIONS = {"lives": 20}
+MAMBASSA_LONGEST, MAMBASSA_SEED = 140, 133
+MAMBASSA_4_LONGEST, MAMBASSA_4_SEED = 75, 55
+WHIST_OPTIONS = {"game_points": 20}
+WHIST_LONGEST, WHIST_SEED = 56, 480
+LABELS = {
+    "busca": "Busca (busca-001)",
+    "mambassa": f"Mambassa, {len(MAMBASSA_PLAYERS)} players, {MAMBASSA_OPTIONS['lives']} lives",
+    "whist": f"Whist, games to {WHIST_OPTIONS['game_points']}",
+}
+
+
+def mambassa_deals(
+    count: int, rng: random.Random, players: Sequence[str] = MAMBASSA_PLAYERS
+) -> list[dict[str, Any]]:
+    """Mambassa deals of a game with MAMBASSA_OPTIONS: two in three with the cards of every player
+    still in shown, one in three with only who paid (one of them). Played as they are dealt, so that
+    only players still in play; SystemExit if the game ends within ``count`` deals."""
+    from matches.rules import mambassa_format
+    from matches.rules.core import resolve_options
+    from matches.rules.mambassa import MAMBASSA
+
     codes = [rank + suit for suit in "DSCB" for rank in "1234567FCR"]
+    state = MAMBASSA.replayed(resolve_options(MAMBASSA.options, MAMBASSA_OPTIONS), players, 0, [])
     deals: list[dict[str, Any]] = []
-    for number in range(count):
-        if number % 3 == 2:
-            deals.append({"payers": [rng.choice(NAMES)], "mambassa": None, "quarantuno": None})
+    for number in range(1, count + 1):
+        if state.ended:
+            raise SystemExit(f"this Mambassa game ended after deal {number - 1}, before {count}")
+        still = [seat for seat, tokens in enumerate(state.tokens) if tokens > 0]
+        if number % 3 == 0:
+            deal: dict[str, Any] = {
+                "payers": [players[rng.choice(still)]],
+                "mambassa": None,
+                "quarantuno": None,
+            }
         else:
-            cards = rng.sample(codes, 16)
-            deals.append({"hands": [cards[i : i + 4] for i in range(0, 16, 4)]})
+            cards = iter(rng.sample(codes, 4 * len(still)))
+            deal = {
+                "hands": [
+                    [next(cards) for _ in range(4)] if seat in still else None for seat in range(len(players))
+                ]
+            }
+        state.step(number, mambassa_format.read_deal(deal, players, number))
+        deals.append(deal)
+    if state.ended:
+        raise SystemExit(f"this Mambassa game ended after deal {count}")
     return deals
 
 
 def whist_deals(count: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Whist deals, mostly close ones (a point or two): with a long game, the rubber stays open."""
+    """Whist deals, mostly close ones (a point or two): with games to 20, the rubber stays open long."""
     tricks = ([7, 6], [6, 7], [7, 6], [6, 7], [8, 5], [5, 8])
     honours = ([2, 2], [2, 2], [3, 1], [1, 3])
     return [{"tricks": rng.choice(tricks), "honours": rng.choice(honours)} for _ in range(count)]
 
 
-def documents(deals: int, seed: int = 7) -> dict[str, dict[str, Any]]:
-    """The matches of one bench user: each game open at ``deals`` deals, and finished ones for the evening.
-
-    Mambassa gets 200 lives and Whist games of 1,000 points, so that a game can last 300 deals.
-    """
-    rng = random.Random(seed)
-
-    def doc(game: str, options: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
-        return {
-            "format": "scorekeeper-match/1",
-            "game": game,
-            "options": options,
-            "players": list(NAMES),
-            "first_dealer": NAMES[0],
-            "start": None,
-            "deals": entries,
-        }
-
+def match_document(
+    game: str, options: dict[str, Any], entries: list[dict[str, Any]], players: Sequence[str] = NAMES
+) -> dict[str, Any]:
     return {
-        "busca": doc("busca-001", {"stake": 1}, busca_deals(deals, rng)),
-        "mambassa": doc("mambassa", {"lives": 200, "stake": 1}, mambassa_deals(deals, rng)),
-        "whist": doc("whist", {"game_points": 1000, "stake": 1}, whist_deals(deals, rng)),
-        "entry": doc("busca-001", {"stake": 1}, busca_deals(deals, rng)),
-        "finished_1": doc("busca-001", {"stake": 1, "max_deals": deals}, busca_deals(deals, rng)),
-        "finished_2": doc("busca-001", {"stake": 2, "max_deals": deals}, busca_deals(deals, rng)),
+        "format": "scorekeeper-match/1",
+        "game": game,
+        "options": options,
+        "players": list(players),
+        "first_dealer": players[0],
+        "start": None,
+        "deals": entries,
+    }
+
+
+def long_mambassa(deals: int) -> dict[str, Any]:
+    """The first ``deals`` deals (at most MAMBASSA_LONGEST) of one of the longest Mambassa games."""
+    entries = mambassa_deals(min(deals, MAMBASSA_LONGEST), random.Random(MAMBASSA_SEED))
+    return match_document("mambassa", {**MAMBASSA_OPTIONS, "stake": 1}, entries, MAMBASSA_PLAYERS)
+
+
+def long_whist(deals: int) -> dict[str, Any]:
+    """The first ``deals`` deals (at most WHIST_LONGEST) of one of the longest Whist rubbers."""
+    entries = whist_deals(min(deals, WHIST_LONGEST), random.Random(WHIST_SEED))
+    return match_document("whist", {**WHIST_OPTIONS, "stake": 1}, entries)
+
+
+def documents(deals: int, seed: int = 7) -> dict[str, dict[str, Any]]:
+    """The matches of one bench user, each game open at ``deals`` deals (Mambassa and Whist at most at
+    their longest), and two finished Busca matches of ``deals`` deals for the evening."""
+    rng = random.Random(seed)
+    busca = {"stake": 1}  # no victory threshold: the match goes on as long as the table plays
+    return {
+        "busca": match_document("busca-001", busca, busca_deals(deals, rng)),
+        "mambassa": long_mambassa(deals),
+        "whist": long_whist(deals),
+        "entry": match_document("busca-001", busca, busca_deals(deals, rng)),
+        "finished_1": match_document("busca-001", {"stake": 1, "max_deals": deals}, busca_deals(deals, rng)),
+        "finished_2": match_document("busca-001", {"stake": 2, "max_deals": deals}, busca_deals(deals, rng)),
     }
 
 
 @dataclass
 class Fixture:
-    """One bench user's matches (pk and version by name), evening and session cookie."""
+    """One bench user's matches (pk, version and deals by name), evening and session cookie."""
 
     deals: int
     matches: dict[str, int]
     versions: dict[str, int]
+    sizes: dict[str, int]
     evening: int
     cookie: str
 
@@ -167,7 +232,7 @@ def load(deals: int) -> Fixture:
 
     user = User.objects.create_user(f"bench{deals}", password=secrets.token_urlsafe(12))
     evening = Evening.objects.create(owner=user, date="2026-11-28", place="Bar Sport")
-    matches, versions = {}, {}
+    matches, versions, sizes = {}, {}, {}
     for name, doc in documents(deals).items():
         match = services.match_import(owner=user, doc=doc)
         match.evening = evening
@@ -186,13 +251,13 @@ def load(deals: int) -> Fixture:
             )
             for deal in match.deals.order_by("number")
         )
-        matches[name], versions[name] = match.pk, match.version
+        matches[name], versions[name], sizes[name] = match.pk, match.version, len(doc["deals"])
         expected = Match.Status.FINISHED if name.startswith("finished") else Match.Status.IN_PROGRESS
         assert match.status == expected, (name, match.status)
     evening.players.set(Player.objects.filter(owner=user))
     client = Client()
     client.force_login(user)
-    return Fixture(deals, matches, versions, evening.pk, client.cookies["sessionid"].value)
+    return Fixture(deals, matches, versions, sizes, evening.pk, client.cookies["sessionid"].value)
 
 
 # -- The server ----------------------------------------------------------------------------------

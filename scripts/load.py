@@ -90,7 +90,7 @@ def prepare(count: int, deals: int) -> list[Table]:
     rng = random.Random(3)
     tables = []
     for _ in range(count):
-        doc = benchkit.documents(0)["busca"] | {"deals": benchkit.busca_deals(deals, rng)}
+        doc = benchkit.match_document("busca-001", {"stake": 1}, benchkit.busca_deals(deals, rng))
         match = services.match_import(owner=user, doc=doc)
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
@@ -225,6 +225,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args()
     counts = [int(n) for n in args.steps.split(",")]
+    entered = len(counts) * (int(args.seconds / args.deal) + 1)  # the most a table enters in the run
+    if args.deals + entered > benchkit.DEALS_MOST:
+        raise SystemExit(
+            f"a match holds at most {benchkit.DEALS_MOST} deals: --deals {args.deals} is too many"
+        )
 
     print("load: preparing the database…", file=sys.stderr)
     benchkit.fresh_database()
