@@ -17,6 +17,7 @@ from .models import Invite, Match
 from .services import Author, match_read, seats_with_players
 
 SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
+WITHDRAWN_KEY = "withdrawn"  # [match pk, ...]: the matches whose link this phone joined by was withdrawn
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,10 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     joined = request.session.get(SESSION_KEY, {}).get(str(pk))
     invite = None
     if joined:
-        invite = Invite.objects.filter(match=match, token=joined["token"], revoked_at__isnull=True).first()
-        if invite is None:
-            leave(request, [str(pk)])
+        invite = Invite.objects.filter(match=match, token=joined["token"]).first()
+        if invite is None or invite.revoked_at is not None:
+            leave(request, [str(pk)], withdrawn=invite is not None)  # (none: a session tampered with)
+            invite = None
     if invite is None:
         raise Http404
     access = Access(match, invite.role, Author(user if user.is_authenticated else None, joined["name"]))
@@ -73,13 +75,24 @@ def join(request: HttpRequest, invite: Invite, name: str) -> None:
     request.session[SESSION_KEY] = joined
 
 
-def leave(request: HttpRequest, matches: list[str]) -> None:
+def leave(request: HttpRequest, matches: list[str], *, withdrawn: bool = True) -> None:
     """The links this phone joined ``matches`` (pks, as the session has them) by were withdrawn:
     forgotten, and the session given a new key, so that what the phone kept under them (pages,
     deals waiting to be sent) is cleared by the next page it opens (sessions.owner_marker)."""
     joined = request.session.get(SESSION_KEY, {})
     request.session[SESSION_KEY] = {pk: entry for pk, entry in joined.items() if pk not in matches}
+    if withdrawn:
+        # Remembered (the latest 50), so that opening such a match again says the link was
+        # withdrawn, rather than asking a guest to log in (views.with_access).
+        kept = [pk for pk in request.session.get(WITHDRAWN_KEY, []) if pk not in matches]
+        request.session[WITHDRAWN_KEY] = (kept + sorted(set(matches)))[-50:]
     request.session.cycle_key()
+
+
+def was_withdrawn(request: HttpRequest, pk: int) -> bool:
+    """This phone joined match ``pk`` by a link that was withdrawn since (and has not joined it again)."""
+    session = request.session
+    return str(pk) in session.get(WITHDRAWN_KEY, []) and str(pk) not in session.get(SESSION_KEY, {})
 
 
 def leave_withdrawn(request: HttpRequest, invite: Invite) -> None:
@@ -101,7 +114,9 @@ def joined_invites(request: HttpRequest) -> list[Invite]:
         .prefetch_related(seats_with_players("match__seats"))
         .order_by("-match__created_at")
     )
-    working = [invite for invite in invites if str(invite.match_id) in joined]
+    working = [
+        invite for invite in invites if joined.get(str(invite.match_id), {}).get("token") == invite.token
+    ]
     gone = set(joined) - {str(invite.match_id) for invite in working}
     if gone:
         leave(request, sorted(gone))

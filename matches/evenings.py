@@ -193,6 +193,16 @@ def evening_matches(evening: Evening, seats: bool = True) -> list[Match]:
     return list(matches.prefetch_related(services.seats_with_players()) if seats else matches)
 
 
+def evening_seating(evening: Evening) -> list[Player]:
+    """Who came to ``evening``, in the seats of its latest match (those who sat there first, in
+    their order), then the others who came by name: how the next match of the evening is seated."""
+    came = [player for player in evening.players.all() if not player.archived]
+    latest = evening.matches.order_by("-created_at", "-pk").first()
+    seated = [seat.player for seat in latest.seats.select_related("player")] if latest else []
+    first = [player for player in seated if player in came]
+    return first + [player for player in came if player not in first]
+
+
 def evening_rows(
     evening: Evening, matches: Sequence[Match] | None = None, names: Names | None = None
 ) -> list[dict[str, Any]]:

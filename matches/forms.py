@@ -205,19 +205,36 @@ def house_rules(variant: Variant, options: dict[str, Any]) -> list[tuple[str, st
 class MatchForm(forms.Form):
     """A new match: the house rules of the chosen game, the players in seating order, the dealer."""
 
-    def __init__(self, *args: Any, variant: Variant, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        variant: Variant,
+        players: Sequence[Player],
+        evening_players: Sequence[Player] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.variant = variant
         self.seats = variant.max_players({option.key: option.default for option in variant.options})
-        choices = [("", "—"), *((str(p.pk), p.name) for p in players)]
         self.players_by_pk = {str(p.pk): p for p in players}
+        # A match of an evening: who came is offered first, in the seats they had (evening_seating),
+        # and sits there unless the table changes it.
+        came = [p for p in evening_players if str(p.pk) in self.players_by_pk]
+        choices: list[Any] = [("", "—"), *((str(p.pk), p.name) for p in players)]
+        if came:
+            others = [(str(p.pk), p.name) for p in players if p not in came]
+            choices = [("", "—"), (_("Who came"), [(str(p.pk), p.name) for p in came])]
+            choices += [(_("Other players"), others)] if others else []
+            for seat, player in enumerate(came[: self.seats]):
+                self.initial.setdefault(f"seat_{seat}", str(player.pk))
         for seat in range(self.seats):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)d") % {"n": seat + 1}, choices=choices, required=seat < variant.min_players
             )
         # Each seat is named by the player picked for it, once the form comes back (entry.js names
         # them as they are picked).
-        seated = [self.players_by_pk.get(str(self.data.get(f"seat_{s}", ""))) for s in range(self.seats)]
+        seats = self.data if self.is_bound else self.initial
+        seated = [self.players_by_pk.get(str(seats.get(f"seat_{s}", ""))) for s in range(self.seats)]
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("First dealer"),
             choices=[

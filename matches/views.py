@@ -31,7 +31,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import evenings, live, pagecache, services, sheets, summaries
-from .access import Access, invite_create, invite_revoke, joined_invites, leave_withdrawn, match_access
+from .access import (
+    Access,
+    invite_create,
+    invite_revoke,
+    joined_invites,
+    leave_withdrawn,
+    match_access,
+    was_withdrawn,
+)
 from .access import join as access_join
 from .deal_forms import seat_number
 from .forms import (
@@ -177,7 +185,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
     evening_pk = evening_pk if evening_pk and len(evening_pk) <= 18 else None
     variant = GAMES.get(game, GAMES["busca-000"])
     players = Player.objects.filter(owner=request.user, archived=False)
-    form = MatchForm(posted(request), variant=variant, players=players)
+    evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
+    came = evenings.evening_seating(evening) if evening else []
+    form = MatchForm(posted(request), variant=variant, players=players, evening_players=came)
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(
@@ -186,9 +196,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 players=form.players(),
                 first_dealer=form.first_dealer(),
-                evening=Evening.objects.filter(owner=request.user, pk=evening_pk).first()
-                if evening_pk
-                else None,
+                evening=evening,
             )
         except Refused as refused:
             for problem in refused.problems:
@@ -215,6 +223,8 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
             try:
                 access = match_access(request, pk, write=write)
             except Http404:
+                if was_withdrawn(request, pk):
+                    return link_withdrawn(request, pk)
                 if not request.user.is_authenticated:
                     if request.htmx and request.method == "GET":
                         return HttpResponse(status=286)  # the link was withdrawn: htmx stops polling
@@ -225,6 +235,15 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
         return wrapper
 
     return decorate
+
+
+def link_withdrawn(request: HttpRequest, pk: int) -> HttpResponse:
+    """A phone that joined match ``pk`` by a link the owner withdrew is told so in words, whatever
+    of the match it asks for; htmx (the live poll, a deal sent) is sent to that page."""
+    response = render(request, "matches/join_gone.html", {"withdrawn": True}, status=404)
+    if request.htmx:
+        response["HX-Redirect"] = reverse("match_detail", args=[pk])
+    return response
 
 
 @with_access()
@@ -513,7 +532,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if invite is None or invite.revoked_at is not None:
         if invite is not None:
             leave_withdrawn(request, invite)  # what this phone kept under it goes
-        return render(request, "matches/join_gone.html", status=404)
+        return render(request, "matches/join_gone.html", {"withdrawn": invite is not None}, status=404)
     match = invite.match
     if request.user.is_authenticated and match.owner_id == request.user.pk:
         return redirect(match)

@@ -98,3 +98,35 @@ def test_an_evening_of_busca_and_mambassa_is_settled_and_a_transfer_marked_paid(
     expect(paid).to_have_count(1)
     expect(paid.locator("span")).to_have_text("Bruno pays Anna 1.00")
     screenshot(page, "evening-settled.png")
+
+
+def test_the_next_match_of_an_evening_seats_its_players_as_they_sat(page: Page) -> None:
+    sign_up(page)
+    add_players(page, [*PLAYERS, "Elena"])
+    page.goto("/evenings/")
+    for name in ("Dario", "Bruno", "Elena", "Anna"):
+        page.locator("label.chip").filter(has_text=name).locator("input").check()
+    page.get_by_role("button", name="Start the evening").click()
+    expect(page).to_have_url(re.compile(r"/evenings/\d+/$"))
+
+    page.get_by_role("link", name="New match in this evening").click()
+    names = [page.locator(f"#id_seat_{seat} option:checked") for seat in range(4)]
+    for seat, name in zip(names, ["Anna", "Bruno", "Dario", "Elena"], strict=True):
+        expect(seat).to_have_text(name)
+    # Reseated, the match started: the next one of the evening keeps those seats, whatever the game.
+    for seat, name in enumerate(["Dario", "Anna", "Elena", "Bruno"]):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    back_to_evening(page)
+    page.get_by_role("link", name="New match in this evening").click()
+    page.locator(".games a.game-card").filter(has_text="Mambassa").click()
+    expect(page).to_have_url(re.compile(r"game=mambassa&evening=\d+$"))
+    for seat, name in enumerate(["Dario", "Anna", "Elena", "Bruno"]):
+        expect(page.locator(f"#id_seat_{seat} option:checked")).to_have_text(name)
+    groups = page.locator("#id_seat_0 optgroup")
+    expect(groups).to_have_count(2)
+    expect(groups.first.locator("option")).to_have_text(["Dario", "Anna", "Elena", "Bruno"])
+    expect(groups.nth(1).locator("option")).to_have_text(["Carla"])
+    expect(page.locator("label.chip").first).to_contain_text("Dario")  # the first dealer, by name
+    screenshot(page, "new-match-of-the-evening.png")

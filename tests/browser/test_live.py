@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from matches import services
+from matches import live, services
 from matches.models import Match
 
 from .conftest import PHONE
@@ -187,6 +187,30 @@ def test_a_withdrawn_link_no_longer_opens_the_match(page: Page, other_phone: Cal
     dario = other_phone()
     dario.goto(link)
     expect(dario.locator("h1")).to_have_text("This link no longer works")
+
+
+def test_a_guest_following_the_match_is_told_in_words_when_the_owner_withdraws_the_link(
+    page: Page, other_phone: Callable[[], Page], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "TRUST_SECONDS", 0)  # every poll checks the link (in use: up to 30 s)
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    link = make_link(page, "viewer")
+    carla = other_phone()
+    join(carla, link, "Carla")
+    sheet = carla.url
+
+    page.get_by_role("link", name="Share", exact=True).click()
+    page.get_by_role("button", name="Withdraw this link").click()
+
+    # The live poll sends Carla's phone to the page that says so: no login form.
+    expect(carla.locator("main p").first).to_contain_text("The owner of the match withdrew this link", timeout=LIVE)
+    expect(carla.locator("h1")).to_have_text("This link no longer works")
+    expect(carla.locator("input[type=password]")).to_have_count(0)
+    carla.goto(sheet)  # opened again later: the same words
+    expect(carla.locator("main p").first).to_contain_text("The owner of the match withdrew this link")
+    expect(carla).to_have_url(sheet)
 
 
 def test_a_deal_from_another_phone_leaves_this_phone_where_its_reader_has_it(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -78,6 +79,53 @@ def test_a_new_match_started_from_the_evening_belongs_to_it(
     form |= {"opt_losers": "two_highest", "evening": str(evening.pk)}
     alice_client.post(reverse("match_new"), form)
     assert Match.objects.get().evening == evening
+
+
+def seated(page: str, seats: int) -> list[str]:
+    """The name picked in each seat of the new match form."""
+    picked = []
+    for seat in range(seats):
+        select = page.split(f'id="id_seat_{seat}"', 1)[1].split("</select>", 1)[0]
+        found = re.search(r'<option value="\d+" selected>([^<]+)</option>', select)
+        picked.append(found.group(1) if found else "")
+    return picked
+
+
+def test_a_new_match_of_the_evening_seats_who_came_as_they_sat_last(
+    alice_client: Client, alice: User, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    anna, bruno, carla, dario = players
+    elena = Player.objects.create(owner=alice, name="Elena")
+    evening = evening_of(alice_client, [dario, bruno, anna, elena])
+    # Nothing played yet: who came, by name.
+    page = alice_client.get(reverse("match_new"), {"game": "busca-000", "evening": evening.pk})
+    assert seated(page.content.decode(), 4) == ["Anna", "Bruno", "Dario", "Elena"]
+
+    last = services.match_create(
+        owner=alice, game="busca-000", options={}, players=[dario, anna, elena, bruno], first_dealer=0
+    )
+    last.evening = evening
+    last.save()
+    page = alice_client.get(reverse("match_new"), {"game": "mambassa", "evening": evening.pk}).content.decode()
+
+    assert seated(page, 4) == ["Dario", "Anna", "Elena", "Bruno"]
+    # Who came is offered first in each seat; Carla, who did not come, after them.
+    seat = page.split('id="id_seat_0"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r"<optgroup label=\"([^\"]+)\">", seat) == ["Who came", "Other players"]
+    assert re.findall(r"<option value=\"\d+\"[^>]*>([^<]+)<", seat) == ["Dario", "Anna", "Elena", "Bruno", "Carla"]
+    # The first dealer is named among them, and a match without an evening seats nobody.
+    assert 'data-seat-name="0">Dario<' in page
+    plain = alice_client.get(reverse("match_new"), {"game": "busca-000"}).content.decode()
+    assert seated(plain, 4) == ["", "", "", ""]
+    assert "<optgroup" not in plain
+
+
+def test_a_new_match_of_another_owners_evening_seats_nobody(
+    bob_client: Client, alice_client: Client, players: list[Player]
+) -> None:
+    evening = evening_of(alice_client, players)
+    page = bob_client.get(reverse("match_new"), {"game": "busca-000", "evening": evening.pk})
+    assert "Anna" not in page.content.decode()
 
 
 def test_the_settlement_adds_up_every_finished_match_and_proposes_transfers(

@@ -102,7 +102,7 @@ def test_a_withdrawn_link_makes_the_guests_pages_anothers_at_its_next_page(
 
     invite_revoke(invite=match.invites.get())
 
-    # The match page sends a guest without a working link to log in: a page of another owner.
+    # The match page tells a guest without a working link that it was withdrawn: a page of another owner.
     after = owner_of(guest, match.get_absolute_url())
     assert after not in (before, "none")
     assert owner_of(guest, reverse("login")) == after
@@ -121,7 +121,7 @@ def test_a_withdrawn_link_seen_on_the_matches_page_makes_the_guests_pages_anothe
 
     assert owner_of(guest, reverse("match_list")) not in (before, "none")
     assert guest.get(kept.get_absolute_url()).status_code == 200  # the other link still works
-    assert guest.get(match.get_absolute_url()).status_code == 302
+    assert guest.get(match.get_absolute_url()).status_code == 404  # the page that says it was withdrawn
 
 
 def test_a_withdrawn_link_opened_again_makes_the_guests_pages_anothers(

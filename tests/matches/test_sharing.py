@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from matches.access import SESSION_KEY, invite_create
+from matches.access import SESSION_KEY, invite_create, invite_revoke
 from matches.models import Deal, Invite, Match
 from matches.views import OWNER_ONLY_RULES
 
@@ -321,10 +321,64 @@ def test_a_revoked_link_stops_working_for_new_phones_and_for_those_that_joined(
     assert gone.status_code == 404
     assert text(gone, "h1") == "This link no longer works"
     assert Client().post(join_url(invite), {"name": "Dario"}).status_code == 404
-    assert is_login_redirect(phone.get(sheet_url(match)))
-    assert is_login_redirect(phone.get(reverse("match_live", args=[match.pk])))
-    assert is_login_redirect(phone.post(deal_url(match), EVEN))
+    for response in (phone.get(sheet_url(match)), phone.post(deal_url(match), EVEN)):
+        assert is_withdrawn_page(response)
     assert not Deal.everything.filter(match=match).exists()
+
+
+def is_withdrawn_page(response: Any) -> bool:
+    """The page that tells a phone that joined by a link that the owner withdrew it (not a login form)."""
+    return (
+        response.status_code == 404
+        and text(response, "h1") == "This link no longer works"
+        and "The owner of the match withdrew this link" in response.content.decode()
+        and count(response, "input", name="password") == 0
+    )
+
+
+def test_a_phone_whose_link_was_withdrawn_is_told_so_in_words_each_time_it_opens_the_match(
+    make_match: MakeMatch,
+) -> None:
+    match = make_match()
+    invite = invite_create(match=match, role="scorer")
+    phone = joined(invite, "Bruno")
+    invite_revoke(invite=invite)
+
+    assert is_withdrawn_page(phone.get(sheet_url(match)))
+    assert is_withdrawn_page(phone.get(sheet_url(match)))  # again, after the session has let it go
+    assert is_withdrawn_page(phone.get(reverse("match_export_csv", args=[match.pk])))
+    assert is_withdrawn_page(phone.get(join_url(invite)))
+    # A phone that never joined it is still sent to log in.
+    assert is_login_redirect(Client().get(sheet_url(match)))
+
+
+def test_the_live_check_of_a_phone_whose_link_was_withdrawn_sends_it_to_the_page_that_says_so(
+    make_match: MakeMatch,
+) -> None:
+    match = make_match()
+    invite = invite_create(match=match, role="viewer")
+    phone = joined(invite, "Carla")
+    invite_revoke(invite=invite)
+
+    for _ in range(2):
+        response = phone.get(reverse("match_live", args=[match.pk]), {"v": 0}, headers={"HX-Request": "true"})
+        assert response["HX-Redirect"] == sheet_url(match)  # htmx goes there: the withdrawn page
+    # Sent a deal by htmx, it is sent there as well; offline.js reads whose the page is from its body.
+    response = phone.post(deal_url(match), EVEN, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == sheet_url(match)
+    assert is_withdrawn_page(response)
+
+
+def test_a_phone_that_joins_again_by_a_new_link_follows_the_match_again(make_match: MakeMatch) -> None:
+    match = make_match()
+    invite = invite_create(match=match, role="viewer")
+    phone = joined(invite, "Carla")
+    invite_revoke(invite=invite)
+    assert is_withdrawn_page(phone.get(sheet_url(match)))
+
+    phone.post(join_url(invite_create(match=match, role="viewer")), {"name": "Carla"})
+
+    assert phone.get(sheet_url(match)).status_code == 200
 
 
 def test_revoking_one_link_leaves_the_others_working(alice_client: Client, make_match: MakeMatch) -> None:
@@ -334,7 +388,7 @@ def test_revoking_one_link_leaves_the_others_working(alice_client: Client, make_
 
     alice_client.post(share_url(match), {"revoke": first.pk})
 
-    assert is_login_redirect(bruno.get(sheet_url(match)))
+    assert is_withdrawn_page(bruno.get(sheet_url(match)))
     assert dario.get(sheet_url(match)).status_code == 200
 
 
