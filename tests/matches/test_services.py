@@ -15,6 +15,7 @@ from matches.rules.core import Refused
 
 from .games import DEFAULTS
 from .results import replayed
+from .typed import numbered
 
 MakeMatch = Callable[..., Match]
 
@@ -29,7 +30,7 @@ def stored(match: Match) -> Match:
 
 
 def entries(match: Match) -> list[tuple[int, dict[str, Any]]]:
-    return [(deal.number, deal.entry) for deal in Deal.objects.filter(match=match).order_by("number")]
+    return numbered(match)  # as typed: the dealer only where the table chose one
 
 
 @pytest.mark.parametrize("game", sorted(DEFAULTS))
@@ -290,7 +291,7 @@ def test_an_import_with_two_names_for_one_player_is_refused_and_stores_nothing(a
     with pytest.raises(Refused) as refused:
         services.match_import(owner=alice, doc=doc)
 
-    assert [str(p) for p in refused.value.problems] == ["the players' names must all be different"]
+    assert [str(p) for p in refused.value.problems] == ["Anna sits in two seats"]
     assert not Match.objects.exists()
     assert not Player.objects.exists()
 
