@@ -9,17 +9,22 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
+from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .amounts import money
 from .models import Player
 from .rules.core import NAME_MOST, Option, Problem, name_problem, repeated_name_problem
 from .rules.registry import GAMES, Variant
 
 
 def problem_text(problem: Problem) -> str:
-    """A problem of the rules engine, in the player's language."""
+    """A problem of the rules engine, in the player's language, naming a game as the players do
+    ("a deal of Busca a croce has 35"), not by its key in documents, which the command line keeps."""
     params = dict(problem.params)
+    if isinstance(game := params.get("game"), str) and game in GAMES:
+        params["game"] = GAMES[game].names
     text = gettext(problem.template) % params
     if problem.deal is None:
         return text[:1].upper() + text[1:]
@@ -167,7 +172,7 @@ CHOICE_LABELS = {
     "top_table": _("the top scorer's table value"),
     "schedule_000": _("2, 4 or 8 each"),
     "one": _("one busca"),
-    "table": _("the 000 table"),
+    "table": _("the Busca / Busche table"),
     "any": _("any tie at 9 or more"),
     "top": _("only ties for the top"),
     "all_at_threshold": _("everyone at the threshold"),
@@ -196,6 +201,10 @@ def house_rules(variant: Variant, options: dict[str, Any]) -> list[tuple[str, st
             shown = gettext("yes") if value else gettext("no")
         elif option.kind == "choice":
             shown = str(CHOICE_LABELS.get(str(value), value))
+        elif option.key == "stake":
+            shown = money(value)
+        elif option.kind == "number":
+            shown = formats.number_format(value)  # "0,5" in Italian
         else:
             shown = str(value)
         rows.append((gettext(option.label), shown))

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Player(models.Model):
@@ -34,7 +35,7 @@ class Match(models.Model):
         FINISHED = "finished", _("finished")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
-    game = models.CharField(_("game"), max_length=20)
+    game = models.CharField(pgettext_lazy("which card game", "game"), max_length=20)
     options = models.JSONField(_("house rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     start = models.JSONField(null=True, blank=True)

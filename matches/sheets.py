@@ -248,7 +248,8 @@ def _busca_said(key: str, value: Any, names: Sequence[str]) -> str:
         return ", ".join(f"{n} {p}" for n, p in zip(names, value, strict=False)) if value else _("no points")
     if key == "covered" and isinstance(value, list):
         failed = [n for n, covered in zip(names, value, strict=False) if covered is False]
-        return _("didn't cover: %(names)s") % {"names": ", ".join(failed)} if failed else ""
+        said = ngettext("didn't cover: %(names)s", "didn't cover: %(names)s", len(failed))
+        return said % {"names": ", ".join(failed)} if failed else ""
     if key == "last_trick":
         return _("last trick: %(name)s") % {"name": value}
     if key == "penalties" and isinstance(value, list):
@@ -261,7 +262,8 @@ def _mambassa_said(key: str, value: Any, names: Sequence[str]) -> str:
     if key == "hands" and isinstance(value, list):
         return ", ".join(f"{n} {' '.join(hand)}" for n, hand in zip(names, value, strict=False) if hand)
     if key == "payers" and isinstance(value, list):
-        return _("paying: %(names)s") % {"names": ", ".join(value)}
+        said = ngettext("paying: %(names)s", "paying: %(names)s", len(value))
+        return said % {"names": ", ".join(value)}
     if key in ("mambassa", "quarantuno"):
         return f"{key.capitalize()}: {value}"
     return _common_said(key, value)

@@ -132,7 +132,9 @@ def _then(text: str, dealer: str | None) -> str:
     """The result as a sentence, then who deals next as another."""
     if dealer is None:
         return _sentence(text)
-    return f"{_sentence(text)} {_('%(dealer)s deals next.') % {'dealer': dealer}}"
+    # Outside the f-string, where xgettext finds it for the catalogues.
+    then = _("%(dealer)s deals next.") % {"dealer": dealer}
+    return f"{_sentence(text)} {then}"
 
 
 def deal_saved(number: int, result: str, dealer: str | None) -> str:

@@ -33,6 +33,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from . import charts
+from .amounts import money
 from .evenings import played_nets
 from .models import Deal, Match, Player, Seat
 from .rules import document
@@ -263,7 +264,7 @@ def money_chart(player: Player, lines: Sequence[MatchLine]) -> charts.LineChart 
     """The player's money over time: the running total after each finished match."""
     if not lines:
         return None
-    days = [formats.date_format(line.rep.date, "j M") for line in lines]
+    days = [formats.date_format(line.rep.date, "MONTH_DAY_FORMAT") for line in lines]
     # A day's second match is drawn after its first one, under no date of its own.
     shown = [day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days)]
     totals = [(line.cumulative or Decimal(0)).quantize(Decimal("0.01")) for line in lines]  # cents shown
@@ -287,11 +288,10 @@ def money_chart(player: Player, lines: Sequence[MatchLine]) -> charts.LineChart 
 
 
 def signed(amount: Decimal | None) -> str:
-    """An amount as the pages show it: a sign, two decimals, in the reader's language."""
+    """An amount as the pages show it: a sign, two decimals and the currency, in the reader's language."""
     if amount is None:
         return ""
-    text = formats.number_format(abs(amount), 2)
-    return ("+" if amount > 0 else "-" if amount < 0 else "") + text
+    return money(amount, signed=True)
 
 
 # -- Two players ----------------------------------------------------------------------------------

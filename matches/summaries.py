@@ -10,6 +10,7 @@ from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from .amounts import money
 from .evenings import Settlement, evening_rows, evening_settlement, played_nets
 from .models import Evening, Match
 from .pagecache import Recent
@@ -17,12 +18,8 @@ from .services import match_standing, seat_names, state_key
 from .sheets import history_row
 
 
-def _money(amount: object) -> str:
-    return formats.number_format(amount, 2)
-
-
 def _signed(amount: Decimal) -> str:
-    return ("+" if amount > 0 else "") + _money(amount)
+    return money(amount, signed=True)
 
 
 def match_summary(match: Match, names: Sequence[str] | None = None) -> str:
@@ -78,7 +75,7 @@ def evening_summary(
             text = _("%(payer)s pays %(payee)s %(amount)s") % {
                 "payer": transfer.payer.name,
                 "payee": transfer.payee.name,
-                "amount": _money(transfer.amount),
+                "amount": money(transfer.amount),
             }
             lines.append(f"- {text}{mark}")
     return "\n".join(lines).strip() + "\n"

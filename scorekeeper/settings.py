@@ -158,6 +158,8 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 # Our own date formats for each language (scorekeeper/formats): day first, no leading zero.
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 USE_TZ = True
+# The sign money is shown with (matches/amounts.py): "2,50 €", "€2.50"; empty for none.
+CURRENCY = os.environ.get("CURRENCY", "€")
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

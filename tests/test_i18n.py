@@ -148,8 +148,8 @@ def refusal_of_deal_3(points: tuple[int, ...]) -> Refused:
         ),
         (
             (10, 10, 10, 9),
-            "Deal 3: points add up to 39, a deal of busca-000 has 40",
-            "Smazzata 3: i punti fanno 39 in tutto, ma in una smazzata di busca-000 sono 40",
+            "Deal 3: points add up to 39, a deal of Busca / Busche has 40",
+            "Smazzata 3: i punti fanno 39 in tutto, ma una smazzata di Busca / Busche vale 40",
         ),
     ],
 )

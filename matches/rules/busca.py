@@ -605,7 +605,7 @@ class Busca001(BuscaVariant):
         Option(
             "victory_threshold",
             None,
-            _("The match ends when a player's busche reach this."),
+            _("Whoever reaches it ends the match; the fewest busche win."),
             "int",
             minimum=1,
             nullable=True,
@@ -690,7 +690,7 @@ class Busca003(BuscaVariant):
         Option(
             "top_score",
             "one",
-            _("The top scorer marks one busca, or takes the 000 table."),
+            _("The top scorer marks one busca, or takes busche by the Busca / Busche table."),
             "choice",
             ("one", "table"),
             label=_("Top scorer marks"),

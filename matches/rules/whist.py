@@ -108,7 +108,7 @@ class Whist:
         Option(
             "four_honours",
             3,
-            _("Points for holding all four honours: 3 (the seed) or 4."),
+            _("Points for holding all four honours: 3 (standard rules) or 4."),
             "choice",
             (3, 4),
             label=_("Four honours"),

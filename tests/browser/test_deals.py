@@ -35,7 +35,7 @@ def test_it_refuses_a_deal_that_does_not_add_up_and_keeps_what_was_typed(page: P
     page.click(SAVE_DEAL)
 
     error = page.locator("#deal-form .error")
-    expect(error).to_have_text("Deal 1: points add up to 39, a deal of busca-000 has 40")
+    expect(error).to_have_text("Deal 1: points add up to 39, a deal of Busca / Busche has 40")
     for seat, value in enumerate(["20", "10", "5", "4"]):
         expect(page.locator(f"#id_points_{seat}")).to_have_value(value)
     expect(page.locator(DEAL_ROWS)).to_have_count(0)

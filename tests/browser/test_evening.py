@@ -84,19 +84,19 @@ def test_an_evening_of_busca_and_mambassa_is_settled_and_a_transfer_marked_paid(
     transfers = page.locator("ol.transfers li")
     expect(transfers).to_have_count(3)
     expect(transfers.locator("span")).to_have_text(
-        ["Bruno pays Carla 3.00", "Bruno pays Dario 3.00", "Bruno pays Anna 1.00"]
+        ["Bruno pays Carla €3.00", "Bruno pays Dario €3.00", "Bruno pays Anna €1.00"]
     )
 
-    to_anna = transfers.filter(has_text="Bruno pays Anna 1.00")
+    to_anna = transfers.filter(has_text="Bruno pays Anna €1.00")
     to_anna.get_by_role("button", name="Mark paid").click()
-    to_anna = page.locator("ol.transfers li").filter(has_text="Bruno pays Anna 1.00")
+    to_anna = page.locator("ol.transfers li").filter(has_text="Bruno pays Anna €1.00")
     expect(to_anna).to_have_class(re.compile(r"\bpaid\b"))
     expect(to_anna.get_by_role("button")).to_have_attribute("aria-pressed", "true")
     # Paid stays paid: it is stored, not only shown.
     page.reload()
     paid = page.locator("ol.transfers li.paid")
     expect(paid).to_have_count(1)
-    expect(paid.locator("span")).to_have_text("Bruno pays Anna 1.00")
+    expect(paid.locator("span")).to_have_text("Bruno pays Anna €1.00")
     screenshot(page, "evening-settled.png")
 
 

@@ -139,7 +139,7 @@ def test_a_mambassa_game_is_played_to_the_last_player_left(page: Page) -> None:
     expect(banner.locator(".winners")).to_have_text("Anna is the last player left and takes the pot.")
     # Each brought 4 tokens at 1 a token: the winner nets 4 × 3.
     expect(banner.locator(".settlement li")).to_have_text(
-        ["Anna +12.00", "Bruno -4.00", "Carla -4.00", "Dario -4.00"]
+        ["Anna +€12.00", "Bruno −€4.00", "Carla −€4.00", "Dario −€4.00"]
     )
     expect_table(page, [16, 0, 0, 0], 0)
     expect(page.locator('svg.mambassa-table g.seat[data-seat="0"]')).to_have_class(re.compile(r"\bwinner\b"))

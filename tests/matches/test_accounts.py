@@ -216,8 +216,8 @@ def test_a_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client: 
 def test_the_reset_pages_are_in_italian_for_an_italian_phone(client: Client) -> None:
     page = client.get(RESET, HTTP_ACCEPT_LANGUAGE="it")
 
-    assert texts(page, "h1") == ["Hai dimenticato la password?"]
-    assert texts(page, "button", class_="primary") == ["Manda il link"]
+    assert texts(page, "h1") == ["Avete dimenticato la password?"]
+    assert texts(page, "button", class_="primary") == ["Chiedete il link"]
 
 
 # -- a private instance: sign-up closed ---------------------------------------------------------

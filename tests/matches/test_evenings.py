@@ -140,8 +140,8 @@ def test_the_settlement_adds_up_every_finished_match_and_proposes_transfers(
     page = alice_client.get(evening.get_absolute_url()).content.decode()
 
     assert "1 match is still in progress and not counted yet." in page
-    assert "<b>Anna</b> pays <b>Carla</b> 2.00" in page
-    assert "<b>Bruno</b> pays <b>Dario</b> 2.00" in page
+    assert "<b>Anna</b> pays <b>Carla</b> €2.00" in page
+    assert "<b>Bruno</b> pays <b>Dario</b> €2.00" in page
     assert page.count('class="transfers"') == 1
 
 
@@ -164,7 +164,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
 
 
 def transfer_lines(client: Client, evening: Evening) -> list[str]:
-    """Each line of the page's "who pays whom", with its mark: "Anna pays Carla 2.00 ✓ paid"."""
+    """Each line of the page's "who pays whom", with its mark: "Anna pays Carla €2.00 ✓ paid"."""
     page = client.get(evening.get_absolute_url())
     return [line for line in texts(page, "li") if " pays " in line]
 
@@ -182,27 +182,27 @@ def test_payments_made_still_count_after_a_match_is_corrected_or_reopened(
     # The stake goes up to 3 after everybody paid: only what is owed on top is left to pay.
     services.match_options_change(match=busca, options={"stake": 3}, author=busca.owner)
     assert transfer_lines(alice_client, evening) == [
-        "Anna pays Carla 2.00 ✓ paid",
-        "Bruno pays Dario 2.00 ✓ paid",
-        "Anna pays Carla 1.00 Mark paid",
-        "Bruno pays Dario 1.00 Mark paid",
+        "Anna pays Carla €2.00 ✓ paid",
+        "Bruno pays Dario €2.00 ✓ paid",
+        "Anna pays Carla €1.00 Mark paid",
+        "Bruno pays Dario €1.00 Mark paid",
     ]
 
     # The match reopens (its last deal taken back): nothing is owed any more, so the money comes back.
     services.deal_delete(match=busca, number=5, author=busca.owner)
     assert transfer_lines(alice_client, evening) == [
-        "Anna pays Carla 2.00 ✓ paid",
-        "Bruno pays Dario 2.00 ✓ paid",
-        "Carla pays Anna 2.00 Mark paid",
-        "Dario pays Bruno 2.00 Mark paid",
+        "Anna pays Carla €2.00 ✓ paid",
+        "Bruno pays Dario €2.00 ✓ paid",
+        "Carla pays Anna €2.00 Mark paid",
+        "Dario pays Bruno €2.00 Mark paid",
     ]
 
     # A payment recorded by mistake is taken back with its own button.
     taken_back = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "1"}
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), taken_back)
     assert transfer_lines(alice_client, evening) == [
-        "Bruno pays Dario 2.00 ✓ paid",
-        "Dario pays Bruno 2.00 Mark paid",
+        "Bruno pays Dario €2.00 ✓ paid",
+        "Dario pays Bruno €2.00 Mark paid",
     ]
 
 
@@ -216,18 +216,18 @@ def test_a_transfer_proposed_again_after_a_correction_is_marked_paid_not_taken_f
     alice_client.post(toggle, {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"})
     services.match_options_change(match=busca, options={"stake": 4}, author=busca.owner)
     assert transfer_lines(alice_client, evening)[:3] == [
-        "Anna pays Carla 2.00 ✓ paid",
-        "Anna pays Carla 2.00 Mark paid",  # the other half, the same figure
-        "Bruno pays Dario 4.00 Mark paid",
+        "Anna pays Carla €2.00 ✓ paid",
+        "Anna pays Carla €2.00 Mark paid",  # the other half, the same figure
+        "Bruno pays Dario €4.00 Mark paid",
     ]
 
     alice_client.post(toggle, {"payer": anna.pk, "payee": carla.pk, "amount": "2.00", "paid": "0"})
 
     assert evening.payments.count() == 2
     assert transfer_lines(alice_client, evening) == [
-        "Anna pays Carla 2.00 ✓ paid",
-        "Anna pays Carla 2.00 ✓ paid",
-        "Bruno pays Dario 4.00 Mark paid",
+        "Anna pays Carla €2.00 ✓ paid",
+        "Anna pays Carla €2.00 ✓ paid",
+        "Bruno pays Dario €4.00 Mark paid",
     ]
 
 
@@ -250,7 +250,7 @@ def test_the_evening_summary_lists_the_matches_and_who_pays_whom(
     assert "Busca a croce" in page
     assert "Anna 10, Bruno 11, Carla 8, Dario 0" in page
     assert "Losers: Anna, Bruno" in page
-    assert "- Anna pays Carla 2.00" in page
+    assert "- Anna pays Carla €2.00" in page
 
 
 def test_a_shared_evening_opens_read_only_by_its_link_until_it_is_withdrawn(
@@ -266,7 +266,7 @@ def test_a_shared_evening_opens_read_only_by_its_link_until_it_is_withdrawn(
     public = Client().get(reverse("evening_public", args=[evening.public_token]))
     assert public.status_code == 200
     text = public.content.decode()
-    assert "<b>Anna</b> pays <b>Carla</b> 2.00" in text
+    assert "<b>Anna</b> pays <b>Carla</b> €2.00" in text
     assert "Mark paid" not in text
     assert "New match in this evening" not in text
 
@@ -294,7 +294,7 @@ def test_an_evening_is_dated_day_first_in_either_language(
     italian = alice_client.get(evening.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="it")
 
     assert texts(english, "h1") == ["29 November 2026 · Da Carla"]
-    assert texts(italian, "h1") == ["29 Novembre 2026 · Da Carla"]
+    assert texts(italian, "h1") == ["29 novembre 2026 · Da Carla"]
 
 
 def test_a_summary_says_the_money_of_a_match_played_for_a_stake_and_a_lone_winner_in_the_singular(
@@ -307,10 +307,10 @@ def test_a_summary_says_the_money_of_a_match_played_for_a_stake_and_a_lone_winne
     whist_summary = text(alice_client.get(whist.get_absolute_url()), "textarea")
 
     assert busca_summary.endswith(
-        "Winners: Carla, Dario Money: Anna -2.00, Bruno -2.00, Carla +2.00, Dario +2.00"
+        "Winners: Carla, Dario Money: Anna −€2.00, Bruno −€2.00, Carla +€2.00, Dario +€2.00"
     )
     assert "Winner: Anna & Carla" in whist_summary
-    assert whist_summary.endswith("Money: Anna +4.00, Bruno -4.00, Carla +4.00, Dario -4.00")
+    assert whist_summary.endswith("Money: Anna +€4.00, Bruno −€4.00, Carla +€4.00, Dario −€4.00")
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

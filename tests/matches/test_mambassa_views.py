@@ -707,7 +707,7 @@ def test_the_last_player_left_takes_the_pot_and_the_money(
     brought = (lives + 1) * stake
     won = (lives + 1) * (seats - 1) * stake
     assert texts(page, "ul", class_="settlement") == [
-        " ".join([f"Anna +{won:.2f}", *(f"{name} -{brought:.2f}" for name in NAMES[1:seats])])
+        " ".join([f"Anna +€{won:.2f}", *(f"{name} −€{brought:.2f}" for name in NAMES[1:seats])])
     ]
     assert table(page) == ([(lives + 1) * seats] + [0] * (seats - 1), 0)
     assert "winner" in classes(page, 0)
@@ -949,7 +949,7 @@ def test_the_deal_that_ends_the_game_through_htmx_returns_the_banner(
 
     assert html.lstrip().startswith('<div id="sheet">')
     assert text(html, "p", class_="winners") == "Anna is the last player left and takes the pot."
-    assert texts(html, "ul", class_="settlement") == ["Anna +4.00 Bruno -2.00 Carla -2.00"]
+    assert texts(html, "ul", class_="settlement") == ["Anna +€4.00 Bruno −€2.00 Carla −€2.00"]
     assert count(html, "form", id="deal-form") == 0
 
 

@@ -71,8 +71,9 @@ def test_the_new_match_page_offers_every_game_and_marks_the_chosen_one(
     page = alice_client.get(NEW, {"game": game})
 
     cards = texts(page, "a", class_="game-card")
-    assert cards == [f"{name} {key}" for key, name in sorted(OFFERED.items())]
-    assert text(page, "a", aria_current="true") == f"{GAME_NAMES[game]} {game}"
+    # Each game by its name, never by its key in documents.
+    assert cards == [name for key, name in sorted(OFFERED.items())]
+    assert text(page, "a", aria_current="true") == GAME_NAMES[game]
 
 
 @pytest.mark.parametrize("game", sorted(GAME_NAMES))

@@ -216,8 +216,8 @@ def test_a_players_page_draws_their_money_and_reads_it(
     title = re.search(r'<title id="money-chart-title">(.*?)</title>', page, re.S)
     assert title is not None
     # After each finished match: −1.00, then +3.00 (2.00), +2.50 (4.50), +2.00 (6.50).
-    assert "Busca / Busche -1.00, total -1.00" in title.group(1)
-    assert "Whist +2.00, total +6.50" in title.group(1)
+    assert "Busca / Busche −€1.00, total −€1.00" in title.group(1)
+    assert "Whist +€2.00, total +€6.50" in title.group(1)
     assert "By partner" in page
 
 
@@ -226,8 +226,8 @@ def test_a_players_page_speaks_italian(alice: User, alice_client: Client, evenin
     page = alice_client.get(
         reverse("stats_player", args=[anna.pk]), headers={"accept-language": "it"}
     ).content.decode()
-    # Italian numbers: a comma before the cents.
-    assert "+6,50" in page
+    # Italian numbers: a comma before the cents, the sign after them.
+    assert "+6,50\u00a0€" in page
 
 
 def test_head_to_head_page_compares_two_players(
@@ -236,8 +236,8 @@ def test_head_to_head_page_compares_two_players(
     a, b = player(alice, "Anna"), player(alice, "Bruno")
     page = alice_client.get(reverse("stats_head_to_head"), {"a": a.pk, "b": b.pk}).content.decode()
     assert "Anna – Bruno" in page
-    assert "+6.50" in page
-    assert "-5.66" in page
+    assert "+€6.50" in page
+    assert "−€5.66" in page
 
 
 def test_the_match_chart_reads_the_running_totals(alice_client: Client, evening_matches: Any) -> None:

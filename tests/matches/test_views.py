@@ -159,7 +159,7 @@ def test_an_impossible_deal_is_shown_again_with_the_message_and_nothing_is_store
     page = alice_client.post(post_url(match), deal(25, 8, 5, 1))
 
     assert page.status_code == 422
-    assert text(page, "div", class_="error") == "Deal 1: points add up to 39, a deal of busca-000 has 40"
+    assert text(page, "div", class_="error") == "Deal 1: points add up to 39, a deal of Busca / Busche has 40"
     values = form_values(page, "deal-form")
     assert [values[f"points_{s}"] for s in range(4)] == ["25", "8", "5", "1"]
     assert entries(match) == []
@@ -204,7 +204,7 @@ def test_an_htmx_post_of_an_impossible_deal_returns_the_sheet_with_the_message(
 
     html = response.content.decode()
     assert "<html" not in html
-    assert text(html, "div", class_="error") == "Deal 1: points add up to 39, a deal of busca-000 has 40"
+    assert text(html, "div", class_="error") == "Deal 1: points add up to 39, a deal of Busca / Busche has 40"
     assert form_values(html, "deal-form")["points_3"] == "1"
     assert entries(match) == []
 
@@ -301,7 +301,7 @@ def test_points_without_the_last_trick_must_add_up_to_37(alice_client: Client, m
 
     message = text(page, "div", class_="error")
     assert message.startswith("Deal 1: points add up to 40")
-    assert message.endswith("a deal of busca-000 has 37")
+    assert message.endswith("a deal of Busca / Busche has 37")
     assert form_values(page, "deal-form")["last_trick"] == "1"
     assert entries(match) == []
 
@@ -361,7 +361,7 @@ def test_a_finished_match_with_a_stake_shows_who_pays_what(
     page = alice_client.get(sheet_url(match))
 
     # Anna's stake is shared by the three winners; the odd cent goes to the first in seating order.
-    assert texts(page, "ul", class_="settlement") == ["Anna -1.00 Bruno +0.34 Carla +0.33 Dario +0.33"]
+    assert texts(page, "ul", class_="settlement") == ["Anna −€1.00 Bruno +€0.34 Carla +€0.33 Dario +€0.33"]
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])

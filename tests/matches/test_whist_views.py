@@ -150,7 +150,7 @@ def test_the_new_match_page_for_whist_has_four_seats_and_the_house_rules_at_thei
 ) -> None:
     page = alice_client.get(NEW, {"game": "whist"})
 
-    assert text(page, "a", aria_current="true") == "Whist whist"
+    assert text(page, "a", aria_current="true") == "Whist"
     assert form_values(page, "match-form") == {
         "game": "whist",
         **{f"seat_{seat}": "" for seat in range(4)},
@@ -477,9 +477,9 @@ def test_a_rubber_won_in_two_games_names_the_winners_the_totals_and_the_payment(
     assert text(page, "section", class_="banner") == (
         "Anna & Carla win the rubber "
         "Points 6 to 0, the rubber bonus included. "
-        "Bruno & Dario pay 6 points: 3.00"
+        "Bruno & Dario pay 6 points: €3.00"
     )
-    assert text(page, "p", class_="losers") == "Bruno & Dario pay 6 points: 3.00"
+    assert text(page, "p", class_="losers") == "Bruno & Dario pay 6 points: €3.00"
     assert sheet_games(page) == [("1", "0", "5,0", "treble 3", "0"), ("2", "0", "5,3", "single 1", "0")]
     assert rubber_state(page) == "Games: Anna & Carla 2 – 0 Bruno & Dario"
     # Under the double line: the rubber bonus on the winners' side, the totals, what the losers pay.
@@ -511,7 +511,7 @@ def test_with_a_stake_per_player_each_loser_pays_so_the_pair_pays_twice(
     page = alice_client.get(sheet_url(match))
 
     assert text(page, "p", class_="losers") == (
-        "Bruno & Dario pay 6 points: 6.00 (3.00 each, to the winner on their right)"
+        "Bruno & Dario pay 6 points: €6.00 (€3.00 each, to the winner on their right)"
     )
     assert stored(match).result["settlement"]["total"] == 6.0
 
@@ -536,7 +536,7 @@ def test_without_a_rubber_bonus_the_winners_of_the_rubber_may_be_the_ones_who_pa
 
     banner = text(page, "section", class_="banner")
     assert banner.startswith("Anna & Carla win the rubber Points 2 to 3, the rubber bonus included.")
-    assert text(page, "p", class_="losers") == "Anna & Carla pay 1 point: 1.00"
+    assert text(page, "p", class_="losers") == "Anna & Carla pay 1 point: €1.00"
 
 
 def test_a_rubber_begun_on_paper_starts_from_its_games_and_score(
