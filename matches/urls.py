@@ -20,6 +20,7 @@ urlpatterns = [
     path("matches/<int:pk>/rules/", views.match_rules, name="match_rules"),
     path("matches/<int:pk>/export.json", views.match_export_json, name="match_export_json"),
     path("matches/<int:pk>/export.csv", views.match_export_csv, name="match_export_csv"),
+    path("matches/<int:pk>/export.xlsx", views.match_export_xlsx, name="match_export_xlsx"),
     path("matches/<int:pk>/print/", print_views.match_print, name="match_print"),
     path("matches/import/", views.match_import, name="match_import"),
     path("join/<str:token>/", views.join, name="join"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import functools
 import json
 import secrets
@@ -30,7 +29,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import evenings, live, pagecache, services, sheets, summaries
+from . import evenings, live, pagecache, services, sheets, spreadsheet, summaries
 from .access import (
     Access,
     invite_create,
@@ -557,9 +556,22 @@ def match_export_json(request: HttpRequest, access: Access) -> HttpResponse:
 
 @with_access()
 def match_export_csv(request: HttpRequest, access: Access) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    """The deals for a spreadsheet in the page's language (spreadsheet.py: ``;`` in Italian)."""
+    table = spreadsheet.deal_table(services.match_export(access.match))
+    response = HttpResponse(spreadsheet.write_csv(table), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{access.match.pk}.csv"'
-    csv.writer(response).writerows(sheets.deal_table(services.match_export(access.match)))
+    return response
+
+
+@with_access()
+def match_export_xlsx(request: HttpRequest, access: Access) -> HttpResponse:
+    """The same deals as an Excel workbook."""
+    table = spreadsheet.deal_table(services.match_export(access.match))
+    response = HttpResponse(
+        spreadsheet.write_xlsx(table, title=_("Deals")),
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    response["Content-Disposition"] = f'attachment; filename="match-{access.match.pk}.xlsx"'
     return response
 
 

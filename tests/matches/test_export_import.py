@@ -1,4 +1,5 @@
-"""Downloading a match (its document, a CSV of its deals) and importing a document as a new match.
+"""Downloading a match (its document; its deals for a spreadsheet: test_spreadsheet.py) and importing a
+document as a new match.
 
 An imported document is judged like the command line judges it: refused whole, with the same
 messages, and nothing stored.
@@ -6,7 +7,6 @@ messages, and nothing stored.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Callable
@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from matches import services, sheets
+from matches import services
 from matches.models import Deal, Match, Player
 
 from .guests import viewer
@@ -36,10 +36,6 @@ def json_url(match: Match) -> str:
 
 def csv_url(match: Match) -> str:
     return reverse("match_export_csv", args=[match.pk])
-
-
-def rows(response: Any) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
 
 
 def upload(content: str | bytes, name: str = "match.json") -> SimpleUploadedFile:
@@ -59,11 +55,6 @@ def command_lines(doc: Any, tmp_path: Any, owner: str = "alice") -> list[str]:
     with pytest.raises(SystemExit):
         call_command("import_match", str(path), "--owner", owner, stdout=io.StringIO(), stderr=err)
     return err.getvalue().splitlines()
-
-
-def cells(*groups: str) -> list[str]:
-    """A CSV row written as groups of space-separated cells."""
-    return " ".join(groups).split()
 
 
 def errors(page: Any) -> list[str]:
@@ -108,144 +99,7 @@ def test_a_viewer_may_download_and_another_account_may_not(bob_client: Client, m
     assert bob_client.get(csv_url(match)).status_code == 404
 
 
-def test_the_csv_of_a_busca_match_has_a_column_per_player_for_each_score(
-    alice_client: Client, make_match: MakeMatch
-) -> None:
-    # Anna takes 5 busche with 25 points; then Dario does not cover and takes 2.
-    match = make_match(
-        deals=[{"points": [25, 8, 5, 2]}, {"points": [20, 10, 10, 0], "covered": [True, True, True, False]}]
-    )
-
-    response = alice_client.get(csv_url(match))
-
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == f'attachment; filename="match-{match.pk}.csv"'
-    header, *deals = rows(response)
-    assert header == [
-        "number",
-        "dealer",
-        "leader",
-        *(f"points {name}" for name in NAMES),
-        *(f"covered {name}" for name in NAMES),
-        *(f"busche {name}" for name in NAMES),
-        *(f"totals {name}" for name in NAMES),
-        "next_dealer",
-        "next_leader",
-    ]
-    # number, dealer, leader; points, covered, busche and totals by player; next dealer and leader.
-    assert deals == [
-        cells("1 Anna Bruno", "25 8 5 2", "True True True True", "5 0 0 0", "5 0 0 0", "Anna Bruno"),
-        cells("2 Anna Bruno", "20 10 10 0", "True True True False", "0 0 0 2", "5 0 0 2", "Dario Anna"),
-    ]
-
-
-def test_the_csv_of_a_whist_rubber_has_a_column_per_pair(
-    alice_client: Client, make_whist: Callable[..., Match]
-) -> None:
-    match = make_whist(deals=[{"tricks": [9, 4], "honours": [3, 1]}])
-
-    header, *deals = rows(alice_client.get(csv_url(match)))
-
-    pairs = ("Anna & Carla", "Bruno & Dario")
-    assert header == [
-        "number",
-        "dealer",
-        *(f"trick_points {pair}" for pair in pairs),
-        *(f"honour_points {pair}" for pair in pairs),
-        *(f"score {pair}" for pair in pairs),
-        "game",
-        "next_dealer",
-    ]
-    assert deals == [
-        [
-            "1",
-            "Anna",
-            "3",
-            "0",
-            "2",
-            "0",
-            "5",
-            "0",
-            '{"winner": 0, "opponents_score": 0, "game_points": 3}',
-            "Bruno",
-        ]
-    ]
-
-
-def test_the_csv_of_a_mambassa_game_keeps_the_payers_in_one_column_even_when_everyone_pays(
-    alice_client: Client, make_mambassa: Callable[..., Match]
-) -> None:
-    # Deal 2: Carla shows Mambassa and the holder pays too, so all four pay: a list of names, not a
-    # value per player.
-    match = make_mambassa(
-        holder_pays=True,
-        deals=[{"payers": ["Bruno"]}, {"payers": NAMES, "mambassa": "Carla"}],
-    )
-
-    header, *deals = rows(alice_client.get(csv_url(match)))
-
-    assert header == [
-        "number",
-        "dealer",
-        *(f"hands {name}" for name in NAMES),
-        "payers",
-        "mambassa",
-        "quarantuno",
-        "void",
-        *(f"tokens {name}" for name in NAMES),
-        "pot",
-        "eliminated",
-        "next_dealer",
-    ]
-    assert all(len(deal) == len(header) for deal in deals)
-    by_column = [dict(zip(header, deal, strict=True)) for deal in deals]
-    assert [d["payers"] for d in by_column] == ['["Bruno"]', json.dumps(NAMES)]
-    assert [d["mambassa"] for d in by_column] == ["", "Carla"]
-    assert [[d[f"tokens {name}"] for name in NAMES] for d in by_column] == [
-        ["3", "2", "3", "3"],
-        ["2", "1", "2", "2"],
-    ]
-
-
-def test_the_csv_of_a_match_without_deals_is_a_header_alone(
-    alice_client: Client, make_match: MakeMatch
-) -> None:
-    assert rows(alice_client.get(csv_url(make_match()))) == [["number"]]
-
-
 # -- import ------------------------------------------------------------------------------------------
-
-
-FORMULAS = ['=HYPERLINK("http://x","y")', "@SUM(1)", "+1", "-1+2"]
-
-
-def test_a_player_named_like_a_formula_reaches_the_csv_as_text_no_spreadsheet_runs(
-    alice_client: Client, alice: User
-) -> None:
-    named = [Player.objects.create(owner=alice, name=name) for name in FORMULAS]
-    match = services.match_create(owner=alice, game="busca-000", options={}, players=named, first_dealer=0)
-    services.deal_record(match=match, entry={"points": [25, 8, 5, 2]}, author=alice)
-
-    header, deal = rows(alice_client.get(csv_url(match)))
-
-    assert deal[:3] == ["1", '\'=HYPERLINK("http://x","y")', "'@SUM(1)"]  # number, dealer, leader
-    assert deal[-2:] == ['\'=HYPERLINK("http://x","y")', "'@SUM(1)"]  # next dealer and leader
-    assert header[3:7] == [f"points {name}" for name in FORMULAS]
-    for cell in [*header, *deal]:
-        assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
-
-
-def test_in_the_csv_numbers_stay_numbers_negative_ones_too_and_only_text_gets_the_quote() -> None:
-    doc = {
-        "game": "busca-000",
-        "players": ["-1+2", "Bruno", "+1", "Dario"],
-        "result": {"deals": [{"number": 1, "dealer": "-1+2", "money": [-2.5, 2.5, 0, 0], "note": "\tx"}]},
-    }
-
-    header, deal = sheets.deal_table(doc)
-
-    assert header == ["number", "dealer", "money -1+2", "money Bruno", "money +1", "money Dario", "note"]
-    assert deal == [1, "'-1+2", -2.5, 2.5, 0, 0, "'\tx"]
 
 
 def test_the_matches_page_has_an_import_form_for_a_document(alice_client: Client, db: Any) -> None:

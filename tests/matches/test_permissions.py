@@ -94,6 +94,7 @@ MATRIX: dict[str, Row] = {
     "match_live":           {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_export_json":    {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_export_csv":     {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_export_xlsx":    {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_print":          {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_chart":          {"GET":  (LOGIN,     200,      404,      200,      200)},
     "deal_create":          {"GET":  (405,       405,      405,      405,      405),
