@@ -2,7 +2,8 @@
 
 Pure Python: no Django here; templates/matches/line_chart.html turns these values into SVG.
 Every coordinate is in viewBox units, rounded to one decimal. Colour is never the only
-signal: each line has its own dash pattern and marker shape, and its name at its end.
+signal: each line has its own dash pattern and marker shape, its name at its end, and a sample
+of it beside its name in the legend under the chart.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ NAME_LIMIT = 9  # characters of a name at a line's end
 MAX_X_LABELS = 7
 MAX_MARKED = 24  # with more points than this, a line is marked at its end only
 MARKER = 3.2  # half the size of a marker
+KEY_WIDTH, KEY_HEIGHT = 28.0, 10.0  # a line's sample in the legend under the chart
+SIDE_BY_SIDE = 3.5  # at most this far apart, lines that would lie on one another (``apart``)
 
 # One look per line, in order; a ninth line starts again with the first.
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 4", "1 5", "12 5", "6 2 2 2")
@@ -68,6 +71,7 @@ class Series:
     hollow: bool  # the second round of looks has hollow markers
     end: Text  # where the name goes, after the line's last point
     leader: Segment | None  # from the last point to a name moved aside to make room
+    key_marker: str  # the marker in the legend's sample of the line (KEY_WIDTH × KEY_HEIGHT)
 
     @property
     def last(self) -> Decimal:
@@ -103,6 +107,19 @@ class LineChart:
         return f"0 0 {WIDTH:g} {HEIGHT:g}"
 
     @property
+    def key_box(self) -> str:
+        """The viewBox of a line's sample in the legend."""
+        return f"0 0 {KEY_WIDTH:g} {KEY_HEIGHT:g}"
+
+    @property
+    def key_y(self) -> float:
+        return KEY_HEIGHT / 2
+
+    @property
+    def key_width(self) -> float:
+        return KEY_WIDTH
+
+    @property
     def limit_x(self) -> float:
         """Where a limit's number starts: under its line at the plot's left, where the lines start low."""
         return self.left + 4
@@ -123,11 +140,14 @@ def line_chart(
     y_caption: str = "",
     x_caption: str = "",
     limits: Sequence[Decimal | int] = (),
+    apart: bool = False,
 ) -> LineChart:
     """Lay out one line per name; every line has one value per x label.
 
     ``limits``: totals to mark across the plot (those that end a match); the axis reaches them, so
-    the players see how far each of them still is.
+    the players see how far each of them still is. ``apart``: the lines are drawn a little above or
+    below their values, each its own way, so that lines with the same values (Mambassa's lives: a
+    few small numbers shared by many players) run side by side instead of one over the other.
     """
     if len(names) != len(values):
         raise ValueError(f"one line per name: got {len(names)} names and {len(values)} lines")
@@ -149,6 +169,13 @@ def line_chart(
     def y_of(value: Decimal) -> float:
         return BOTTOM - (BOTTOM - TOP) * float((value - low) / (high - low))
 
+    # Side by side within a third of one unit of the axis, whatever the number of lines.
+    unit = (BOTTOM - TOP) / float(high - low)
+    gap = min(SIDE_BY_SIDE, unit / 3 / max(len(lines) - 1, 1)) if apart and len(lines) > 1 else 0.0
+
+    def shift(index: int) -> float:
+        return (index - (len(lines) - 1) / 2) * gap
+
     y_ticks = []
     tick = low
     while tick <= high:
@@ -162,11 +189,11 @@ def line_chart(
 
     # A name may ask for a line break ("Anna &\nCarla"): each line is shortened on its own.
     name_lines = [tuple(shorten(part, NAME_LIMIT) for part in name.split("\n")) for name in names]
-    ends = _spread([y_of(line[-1]) for line in lines], [len(parts) for parts in name_lines])
+    ends = _spread([y_of(line[-1]) + shift(i) for i, line in enumerate(lines)], [len(p) for p in name_lines])
     marked = count <= MAX_MARKED
     series = []
     for index, (name, line) in enumerate(zip(names, lines, strict=True)):
-        coords = [(x_of(i), y_of(v)) for i, v in enumerate(line)]
+        coords = [(x_of(i), y_of(v) + shift(index)) for i, v in enumerate(line)]
         shape = SHAPES[index % len(SHAPES)]
         at = coords if marked else coords[-1:]
         last_x, last_y = coords[-1]
@@ -186,6 +213,7 @@ def line_chart(
                 hollow=index % len(DASHES) >= len(SHAPES),
                 end=Text(_r(RIGHT + 8), _r(end_y + 3.5), "start"),
                 leader=Segment(_r(last_x + MARKER), _r(last_y), _r(RIGHT + 6), _r(end_y)) if moved else None,
+                key_marker=marker_path(shape, KEY_WIDTH / 2, KEY_HEIGHT / 2),
             )
         )
     if not label:

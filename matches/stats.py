@@ -2,7 +2,8 @@
 
 What counts (the pages say it too):
 
-* **played**: every match the player sat in, finished or still in progress;
+* **played**: every match the player sat in with at least one deal entered, finished or still in
+  progress (a match started and never dealt was not played);
 * **won, lost**: finished matches only (a match in progress has no winners yet). Busca: the
   engine's winners (in 001, the fewest busche); Mambassa: the last player left (or those sharing
   the pot); Whist: both players of the pair that won the rubber. Every other player lost;
@@ -110,6 +111,8 @@ def replayed_matches(owner: User, *players: Player) -> list[Replayed]:
             "start": match.start,
             "deals": [deal.entry for deal in match.deals.all()],
         }
+        if not doc["deals"]:
+            continue  # started and never dealt: not played (a sheet from paper is played once dealt)
         try:
             rules = document.read_document(doc)
             played = rules.play()
@@ -400,5 +403,12 @@ def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
     unit = {"busca": _("busche"), "mambassa": _("lives"), "whist": _("points")}[family]
     drawn = [name.replace(" & ", " &\n") for name in names]  # a Whist pair: a name on each text line
     return charts.line_chart(
-        drawn, values, x_labels, label=label, title_id="match-chart-title", y_caption=unit, limits=limits
+        drawn,
+        values,
+        x_labels,
+        label=label,
+        title_id="match-chart-title",
+        y_caption=unit,
+        limits=limits,
+        apart=family == "mambassa",  # lives: a few small numbers that many players share
     )

@@ -104,6 +104,22 @@ def test_busca_figures_add_up_finished_and_in_progress_matches(alice: User, even
     assert (anna.tops, bruno.tops, carla.tops, dario.tops) == (4, 3, 1, 0)
 
 
+def test_a_match_started_and_never_dealt_does_not_count_as_played(
+    alice: User, alice_client: Client, evening_matches: Any
+) -> None:
+    seated = [player(alice, name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+    for game in ("busca-000", "mambassa"):  # the table sat down, then went home
+        services.match_create(owner=alice, game=game, options={}, players=seated, first_dealer=0)
+
+    busca = figures(alice, "busca-000")
+    assert (busca["Anna"].played, busca["Anna"].in_progress) == (2, 1)  # as before: the two dealt
+    assert "Dario" not in figures(alice, "mambassa")  # he sat only in the Mambassa never dealt
+    anna = stats.player_stats(alice, player(alice, "Anna"))
+    assert sum(f.played for f in anna.games) == len(anna.matches) == 5
+    page = alice_client.get(reverse("stats_player", args=[player(alice, "Dario").pk]))
+    assert "Mambassa" not in " ".join(texts(page, "h2"))
+
+
 def test_mambassa_counts_lives_lost_and_games_won(alice: User, evening_matches: Any) -> None:
     mambassa = figures(alice, "mambassa")
     # Anna paid once (deal 3) and won; Bruno paid in deals 1 and 2; Carla in deals 2 and 4.
@@ -328,3 +344,24 @@ def test_a_mambassa_chart_marks_no_busca_threshold(alice_client: Client, evening
     page = alice_client.get(reverse("match_chart", args=[match.pk])).content.decode()
     assert "<polyline" in page
     assert 'class="limit"' not in page
+
+
+def test_each_line_of_a_mambassa_chart_can_be_told_apart_without_its_colour(
+    alice_client: Client, make_mambassa: Callable[..., Match]
+) -> None:
+    # Six players, three lives: after two deals four of them still have 3, drawn side by side.
+    match = make_mambassa(seats=6, lives=3, deals=[{"payers": ["Bruno"]}, {"payers": ["Carla"]}])
+
+    page = alice_client.get(reverse("match_chart", args=[match.pk])).content.decode()
+
+    lines = re.findall(r'<polyline points="([^"]+)"( stroke-dasharray="([^"]+)")?/>', page)
+    assert len(lines) == 6
+    assert len({points for points, _, _ in lines}) == 6  # no line over another
+    assert len({dash for _, _, dash in lines}) == 6  # each its dash pattern (the first solid)
+    # The legend: each line's sample, its dash and marker, beside its name and its lives left.
+    legend = page.split('<ul class="chart-legend">', 1)[1].split("</ul>", 1)[0]
+    assert texts(legend, "li") == ["Anna 3", "Bruno 2", "Carla 2", "Dario 3", "Elena 3", "Fabio 3"]
+    assert legend.count('<path class="marker"') == 6
+    assert [dash or "" for _, _, dash in lines] == re.findall(
+        r'<line x1="0"[^>]*?(?: stroke-dasharray="([^"]*)")?/>', legend
+    )

@@ -46,6 +46,29 @@ def test_each_line_has_its_own_dash_and_marker_so_colour_is_not_the_only_signal(
     assert len({s.shape for s in chart.series[:4]}) == 4
 
 
+def ys(line: charts.Series) -> list[float]:
+    return [float(point.split(",")[1]) for point in line.points.split()]
+
+
+def test_lines_drawn_apart_run_side_by_side_where_their_values_are_the_same() -> None:
+    # Mambassa's lives: eight players, 3 each, most of them still on 3 after four deals.
+    values = [[3, 3, 3, 2, 2], [3, 3, 3, 3, 3], [3, 2, 2, 2, 1], [3, 3, 3, 3, 3]] * 2
+    names = [f"P{n}" for n in range(8)]
+    together = charts.line_chart(names, values, [str(n) for n in range(5)])
+    apart = charts.line_chart(names, values, [str(n) for n in range(5)], apart=True)
+
+    # Drawn as they are, equal lives lie on one another; apart, no two lines share a point.
+    assert ys(together.series[1]) == ys(together.series[3])
+    starts = [ys(line)[0] for line in apart.series]
+    assert len(set(starts)) == 8
+    # Each stays within a third of a life of its value, in order, and keeps its own look.
+    unit = (apart.bottom - apart.top) / 3  # the axis runs 0 to 3
+    assert max(starts) - min(starts) <= unit / 3 + 0.1
+    assert starts == sorted(starts)
+    assert len({(line.dash, line.shape, line.hollow) for line in apart.series}) == 8
+    assert all(line.key_marker.startswith("M") for line in apart.series)
+
+
 def test_names_at_the_lines_ends_never_overlap_and_stay_on_the_chart() -> None:
     chart = charts.line_chart(
         [f"P{i}" for i in range(8)], [[0, 0] for _ in range(8)], ["0", "1"]
