@@ -34,6 +34,10 @@ LABEL_GAP = 5.0  # between the threshold ticks and a name
 # 20, and the last deal adds a few). Past it the arm is full and "+ 37" says the rest, so a
 # house rule's huge penalty still draws a sheet of bounded size; the total is written anyway.
 STROKE_CAP = 100
+# A busca that a penalty gave (a renege, a misdeal) is a dot, not a stroke: never taken for one
+# from points, in any colour or none (print). A key under the cross says so, when there is one.
+DOT_RADIUS = 2.6
+KEY_ROOM = 24.0  # the sheet's extra height for the key line
 
 # Unit vectors from the centre towards each seat (SVG's y grows downwards):
 # seat 0 at the bottom, then counter-clockwise: right, top, left.
@@ -86,9 +90,11 @@ class Arm:
     full_name: str
     busche: int
     line: Segment
-    strokes: tuple[Segment, ...]  # one per busca, from the centre outwards, at most STROKE_CAP
+    strokes: tuple[Segment, ...]  # one per busca from points, from the centre out, up to STROKE_CAP
     groups: tuple[Box, ...]  # one per complete group of five
     strokes_path: str  # the strokes as one SVG path: one element however many busche
+    dots: tuple[Text, ...]  # one per penalty busca, in its place along the arm (x, y: its centre)
+    dots_path: str  # the dots as one SVG path
     groups_path: str  # the squares closing each five as one SVG path
     ticks: tuple[Segment, ...]  # one per threshold, across this arm
     overflow: int  # busche past STROKE_CAP, not drawn: written as "+ 37"
@@ -114,6 +120,18 @@ class Arm:
 
 
 @dataclass(frozen=True)
+class Key:
+    """The key line under the cross: a stroke is a busca from points, a dot one from a penalty."""
+
+    stroke: Segment
+    stroke_label: str
+    stroke_at: Text
+    dot_path: str
+    dot_label: str
+    dot_at: Text
+
+
+@dataclass(frozen=True)
 class Cross:
     """Everything templates/matches/cross.html needs to draw the score cross."""
 
@@ -126,6 +144,11 @@ class Cross:
     title_id: str
     step: float  # room for one busca along an arm
     blank: bool = False  # a sheet to fill in with a pencil: no totals written
+    key: Key | None = None  # the key line under the cross: drawn when a penalty busca is
+
+    @property
+    def penalties(self) -> int:
+        return sum(len(arm.dots) for arm in self.arms)
 
     @property
     def dense(self) -> bool:
@@ -150,8 +173,13 @@ def busca_cross(
     title_id: str = "cross-title",
     blank: bool = False,
     bottom: int = 0,
+    penalties: Sequence[Sequence[int]] = (),
+    key_labels: tuple[str, str] = ("busca from points", "penalty"),
 ) -> Cross:
     """Lay out the cross for four players seated in order around the phone.
+
+    ``penalties``: for each seat, which of its busche (0 the first, by the centre) a penalty gave;
+    those are drawn as dots, and the key line (``key_labels``: the stroke's, the dot's) under the cross.
 
     ``blank`` draws a sheet to print and fill in with a pencil: the arms and the threshold
     ticks, the names as given (lines to write on, say), and no totals. ``bottom`` is the seat
@@ -189,9 +217,11 @@ def busca_cross(
             is_loser=seat in losers,
             is_winner=seat in winners,
             place=(seat - bottom) % SEATS,
+            penalties=tuple(sorted(set(penalties[seat]))) if penalties else (),
         )
         for seat in range(SEATS)
     )
+    key = _key(*key_labels) if any(arm.dots for arm in arms) else None
     # Each number once, on the free side of the bottom arm (its name is on the other side).
     labels = tuple(
         Threshold(
@@ -204,7 +234,7 @@ def busca_cross(
         label = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
     return Cross(
         width=SIZE,
-        height=SIZE,
+        height=SIZE + (KEY_ROOM if key else 0),
         arms=arms,
         thresholds=labels,
         label=label,
@@ -212,6 +242,22 @@ def busca_cross(
         title_id=title_id,
         step=_r(step),
         blank=blank,
+        key=key,
+    )
+
+
+def _key(stroke_label: str, dot_label: str) -> Key:
+    """The key line, under the sheet's square: a stroke and its words, then a dot and its words."""
+    y = SIZE + KEY_ROOM / 2
+    left = MARGIN + 4
+    dot_x = CENTRE + 8
+    return Key(
+        stroke=Segment(_r(left), _r(y - 6), _r(left), _r(y + 6)),
+        stroke_label=stroke_label,
+        stroke_at=Text(_r(left + 8), _r(y + 4), "start"),
+        dot_path=_dot(dot_x, y, DOT_RADIUS),
+        dot_label=dot_label,
+        dot_at=Text(_r(dot_x + 8), _r(y + 4), "start"),
     )
 
 
@@ -235,6 +281,7 @@ def _arm(
     is_loser: bool,
     is_winner: bool,
     place: int,
+    penalties: tuple[int, ...] = (),
 ) -> Arm:
     """Seat ``seat``'s arm, drawn at ``place``: 0 at the bottom, then counter-clockwise."""
 
@@ -280,7 +327,7 @@ def _arm(
         full_name=name,
         busche=total,
         line=segment(0, 0, ARM, 0),
-        **_pencilled(drawn, place, step, half, stroke_half),
+        **_pencilled(drawn, place, step, half, stroke_half, tuple(p for p in penalties if 0 <= p < drawn)),
         ticks=ticks,
         overflow=max(total, 0) - drawn,
         overflow_at=_rounded(overflow_at),
@@ -304,14 +351,22 @@ def _segment(place: int, along1: float, across1: float, along2: float, across2: 
 
 
 @functools.lru_cache(maxsize=512)
-def _pencilled(total: int, place: int, step: float, half: float, stroke_half: float) -> dict[str, Any]:
-    """An arm's strokes and squares, and their SVG paths: the same for every arm of that size.
+def _pencilled(
+    total: int, place: int, step: float, half: float, stroke_half: float, penalties: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    """An arm's strokes, dots and squares, and their SVG paths: the same for every arm of that size.
 
     Kept, as a long match has hundreds of strokes, and a new deal changes few arms.
     """
     strokes = []
+    dots = []
+    radius = min(DOT_RADIUS, max(step * 0.42, 1.2))
     for index in range(total):
         along = FIRST + _slot(index) * step
+        if index in penalties:
+            x, y = _point(place, along, 0)
+            dots.append(Text(_r(x), _r(y), "middle"))
+            continue
         # A pencil is never quite straight: tilt and shorten each stroke a little.
         tilt = _jitter(index, 1) * min(step * 0.12, 0.8)
         trim = abs(_jitter(index, 2)) * stroke_half * 0.1
@@ -329,11 +384,21 @@ def _pencilled(total: int, place: int, step: float, half: float, stroke_half: fl
         "strokes_path": "".join(
             f"M{_number(s.x1)} {_number(s.y1)}L{_number(s.x2)} {_number(s.y2)}" for s in strokes
         ),
+        "dots": tuple(dots),
+        "dots_path": "".join(_dot(d.x, d.y, radius) for d in dots),
         "groups_path": "".join(
             f"M{_number(b.x)} {_number(b.y)}h{_number(b.width)}v{_number(b.height)}h{_number(-b.width)}Z"
             for b in groups
         ),
     }
+
+
+def _dot(x: float, y: float, radius: float) -> str:
+    """A filled round dot, as two half circles of one path."""
+    r = _r(radius)
+    return f"M{_number(_r(x - r))} {_number(_r(y))}a{_number(r)} {_number(r)} 0 1 0 {_number(2 * r)} 0" + (
+        f"a{_number(r)} {_number(r)} 0 1 0 {_number(-2 * r)} 0Z"
+    )
 
 
 def _slot(index: int) -> float:

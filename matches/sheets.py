@@ -396,11 +396,13 @@ def busca_context(
 ) -> dict[str, Any]:
     variant = rules.variant
     outcome, totals = played.outcome, played.totals
+    penalties = penalty_places(played)
     label = spoken.busca_label(
         names,
         totals,
         dealer=_name(names, played.next_dealer),
         losers=[names[s] for s in outcome.losers] if outcome else (),
+        penalties=[len(places) for places in penalties],
     )
     # Drawn only when the drawing is not kept already (pagecache).
     cross = SimpleLazyObject(
@@ -414,6 +416,8 @@ def busca_context(
             label=label,
             dealer_label=_("dealer"),
             bottom=bottom,
+            penalties=penalties,
+            key_labels=(_("busca from points"), _("penalty busca")),
         )
     )
     settlement = None
@@ -429,6 +433,27 @@ def busca_context(
         "rows": SimpleLazyObject(lambda: _editable(match, busca_rows(played, names, shown))),
         "next_leader": _name(names, played.next_leader),
     }
+
+
+def penalty_places(played: BuscaMatch) -> list[list[int]]:
+    """For each seat, which of its busche on the cross (0: the first, by the centre) a penalty gave.
+
+    In the order they were marked: each deal's busche from points, then its penalty busche. Busche
+    carried over from paper (a match's start) come first and are from points: the paper does not say.
+    """
+    seats = len(played.totals)
+    if not played.deals:
+        return [[] for _seat in range(seats)]
+    first = played.deals[0]
+    marked = [t - b for t, b in zip(first.totals, first.busche, strict=True)]
+    places: list[list[int]] = [[] for _seat in range(seats)]
+    for deal in played.deals:
+        for seat in range(seats):
+            from_points = deal.busche[seat] - deal.penalty_busche[seat]
+            start = marked[seat] + from_points
+            places[seat].extend(range(start, start + deal.penalty_busche[seat]))
+            marked[seat] += deal.busche[seat]
+    return places
 
 
 def busca_rows(played: BuscaMatch, names: Sequence[str], shown: int | None = None) -> list[dict[str, Any]]:
@@ -756,6 +781,7 @@ def whist_rows(
                     "score": deal.score[pair],
                     "tricks": deal.trick_points[pair],
                     "honours": deal.honour_points[pair],
+                    "honours_not_counted": deal.honours_not_counted[pair],
                 }
                 for pair in order
             ],

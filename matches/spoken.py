@@ -34,12 +34,22 @@ def _deals_next(text: str, dealer: str | None) -> str:
 
 
 def busca_label(
-    names: Sequence[str], totals: Sequence[int], *, dealer: str | None, losers: Sequence[str] = ()
+    names: Sequence[str],
+    totals: Sequence[int],
+    *,
+    dealer: str | None,
+    losers: Sequence[str] = (),
+    penalties: Sequence[int] = (),
 ) -> str:
-    """ "Score cross: Anna 7 busche, Bruno 3 busche, …; Dario deals next" (or who lost)."""
-    text = _("Score cross: %(scores)s") % {
-        "scores": _joined([_busche(n, t) for n, t in zip(names, totals, strict=True)])
-    }
+    """ "Score cross: Anna 7 busche, including 1 penalty, Bruno 3 busche, …; Dario deals next" (or who
+    lost). ``penalties``: how many of each player's busche penalties gave (drawn as dots)."""
+    scores = [_busche(n, t) for n, t in zip(names, totals, strict=True)]
+    for seat, count in enumerate(penalties):
+        if count:
+            scores[seat] = ngettext(
+                "%(busche)s, including %(count)d penalty", "%(busche)s, including %(count)d penalties", count
+            ) % {"busche": scores[seat], "count": count}
+    text = _("Score cross: %(scores)s") % {"scores": _joined(scores)}
     if losers:
         return ngettext(
             "%(text)s; match over, %(losers)s loses", "%(text)s; match over, %(losers)s lose", len(losers)

@@ -66,6 +66,8 @@ class DealResult:
     totals: tuple[int, ...]
     next_dealer: int | None
     next_leader: int | None
+    # The part of ``busche`` that penalties gave (a renege, a misdeal), not the points: drawn apart.
+    penalty_busche: tuple[int, ...] = (0,) * SEATS
 
 
 @dataclass(frozen=True)
@@ -448,6 +450,7 @@ class _Replay:
                 totals=tuple(self.totals),
                 next_dealer=None if done else self.dealer,
                 next_leader=None if done else self.leader,
+                penalty_busche=tuple(extra),
             )
         )
 

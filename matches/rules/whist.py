@@ -56,6 +56,9 @@ class DealResult:
     score: tuple[int, int]  # after the deal, before a finished game resets it
     game: Game | None
     next_dealer: int | None
+    # A pair that held three or four honours and scored none for them: one point short of the game
+    # (the honour_cutoff house rule says when that is judged).
+    honours_not_counted: tuple[bool, bool] = (False, False)
 
 
 @dataclass(frozen=True)
@@ -266,10 +269,19 @@ class Whist:
         self, deal: WhistDeal, before: tuple[int, int], opts: Mapping[str, Any]
     ) -> tuple[tuple[int, int], tuple[int, int], list[int], Game | None]:
         """Trick points, honour points, the score after and the game won, in the order of the laws."""
+        trick_points, honour_points, score, game, _ = self.scored_deal(deal, before, opts)
+        return trick_points, honour_points, score, game
+
+    def scored_deal(
+        self, deal: WhistDeal, before: tuple[int, int], opts: Mapping[str, Any]
+    ) -> tuple[tuple[int, int], tuple[int, int], list[int], Game | None, tuple[bool, bool]]:
+        """As ``score_deal``, and last, for each pair, whether it held honours that did not count
+        because it was one point short of the game (the honour_cutoff house rule says when)."""
         goal = int(opts["game_points"])
         score = list(before)
         tricks = list(deal.tricks)
         trick_points, honour_points = [0, 0], [0, 0]
+        not_counted = [False, False]
         revoker = deal.revoke
 
         def add(pair: int, points: int) -> Game | None:
@@ -286,7 +298,7 @@ class Whist:
             if opts["revoke_penalty"] == "three_points":
                 game = add(opponents, 3)
                 if game:
-                    return (0, 0), (0, 0), score, game
+                    return (0, 0), (0, 0), score, game, (False, False)
             else:
                 moved = min(3, tricks[revoker])
                 tricks[revoker] -= moved
@@ -296,19 +308,23 @@ class Whist:
                 trick_points[pair] = tricks[pair] - BOOK
                 game = add(pair, trick_points[pair])
                 if game:
-                    return (trick_points[0], trick_points[1]), (0, 0), score, game
+                    return (trick_points[0], trick_points[1]), (0, 0), score, game, (False, False)
         for pair in (0, 1):
             held = deal.honours[pair]
             if held < 3:
                 continue
             judged = before[pair] if opts["honour_cutoff"] == "start_of_deal" else score[pair]
             if judged >= goal - 1:
+                not_counted[pair] = True
                 continue
             honour_points[pair] = 2 if held == 3 else int(opts["four_honours"])
             game = add(pair, honour_points[pair])
             if game:
-                return (trick_points[0], trick_points[1]), (honour_points[0], honour_points[1]), score, game
-        return (trick_points[0], trick_points[1]), (honour_points[0], honour_points[1]), score, None
+                break
+        else:
+            game = None
+        counted = (trick_points[0], trick_points[1]), (honour_points[0], honour_points[1])
+        return *counted, score, game, (not_counted[0], not_counted[1])
 
     def play(
         self,
@@ -345,7 +361,7 @@ class Whist:
                 continue
             if deal.dealer is not None:
                 dealer = deal.dealer
-            trick_points, honour_points, after, game = self.score_deal(deal, score, opts)
+            trick_points, honour_points, after, game, not_counted = self.scored_deal(deal, score, opts)
             score = (0, 0) if game else (after[0], after[1])
             if game:
                 games.append(game)
@@ -353,7 +369,16 @@ class Whist:
                     outcome = Outcome("rubber", number, game.winner)
             following = None if outcome else next_seat(dealer, SEATS)
             results.append(
-                DealResult(number, dealer, trick_points, honour_points, (after[0], after[1]), game, following)
+                DealResult(
+                    number,
+                    dealer,
+                    trick_points,
+                    honour_points,
+                    (after[0], after[1]),
+                    game,
+                    following,
+                    not_counted,
+                )
             )
             dealer = following if following is not None else dealer
         if problems:
