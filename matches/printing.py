@@ -31,9 +31,11 @@ WRITE_HERE = "_" * 10  # a name to write in pencil: a line, as wide as most name
 MAX_LIVES = 9
 MAX_THRESHOLD = 99
 
-# Empty deal rows on the front of a blank sheet: as many as fit under its drawing on A4.
-BLANK_ROWS = {"busca": 12, "mambassa": 13, "whist": 11}
-BLANK_ROWS_A5 = 6  # under the cross on A5
+# Empty deal rows on the front of a blank sheet: as many as fit under its drawing on A4, at
+# least 7.5 mm each; in print the table then stretches them to fill the page to its foot
+# (print.css), whatever the language makes of the lines above them (tests/browser/test_print.py).
+BLANK_ROWS = {"busca": 15, "mambassa": 18, "whist": 14}
+BLANK_ROWS_A5 = 9  # under the cross on A5
 
 
 def paper_for(variant: Variant, asked: str | None) -> str:
