@@ -29,7 +29,8 @@ pytestmark = pytest.mark.browser
 def start_in_evening(page: Page, game: str, options: dict[str, str]) -> None:
     """From the evening page: a new match of ``game``, everyone seated in order, these house rules."""
     page.get_by_role("link", name="New match in this evening").click()
-    page.locator(".games a.game-card").filter(has_text=game).click()
+    # A game's card shows its name, not its key: found by the link it is.
+    page.locator(f'.games a.game-card[href*="game={game}&"]').click()
     # The form is swapped in by htmx, which then puts the game in the address.
     expect(page).to_have_url(re.compile(rf"game={game}&evening=\d+$"))
     expect(page.locator('#match-form input[name="game"]')).to_have_value(game)
@@ -78,7 +79,7 @@ def test_an_evening_of_busca_and_mambassa_is_settled_and_a_transfer_marked_paid(
     # Busca: Anna −5, Bruno −5, Carla +5, Dario +5; Mambassa: Anna +6, the others −2 each.
     # Balances, most owed first.
     expect(page.locator("ul.settlement li")).to_have_text(
-        ["Carla +3.00", "Dario +3.00", "Anna +1.00", "Bruno -7.00"]
+        ["Carla +€3.00", "Dario +€3.00", "Anna +€1.00", "Bruno −€7.00"]
     )
     # Bruno alone owes: three transfers, one to each of the others.
     transfers = page.locator("ol.transfers li")

@@ -79,7 +79,7 @@ def test_a_rubber_of_three_games_is_played_by_taps(page: Page) -> None:
     expect(banner.locator("h2")).to_have_text(f"{PAIRS[0]} win the rubber")
     # 3 + 3 + 2 for the rubber against 2: Bruno & Dario pay 6 points at 0.50.
     expect(banner).to_contain_text("Points 8 to 2, the rubber bonus included.")
-    expect(banner.locator(".losers")).to_have_text(f"{PAIRS[1]} pay 6 points: 3.00")
+    expect(banner.locator(".losers")).to_have_text(f"{PAIRS[1]} pay 6 points: €3.00")
     end = page.locator("svg.whist-sheet g.totals")
     expect(end).to_have_attribute("data-totals", "8,2")
     expect(page.locator('svg.whist-sheet text.bonus[data-pair="0"]')).to_have_text("rubber 2")

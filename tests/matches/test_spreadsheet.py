@@ -82,7 +82,7 @@ def test_an_italian_csv_of_busca_is_separated_by_semicolons_in_italian_words(
     assert response["Content-Disposition"] == f'attachment; filename="match-{match.pk}.csv"'
     first, second = rows(response, ";")
     assert list(first)[:3] == ["Smazzata", "Punti delle carte Anna", "Punti delle carte Bruno"]
-    assert {"Ultima presa", "Penalità"} <= set(first)
+    assert {"L'ultima presa", "Penalità"} <= set(first)
     assert (first["Smazzata"], first["Mazziere"], first["Busche Anna"], first["Totale Anna"]) == (
         "1",
         "Anna",
@@ -93,9 +93,9 @@ def test_an_italian_csv_of_busca_is_separated_by_semicolons_in_italian_words(
     # What was entered, beside what the rules made of it: card points, the last trick, the penalty.
     assert [second[f"Punti delle carte {name}"] for name in NAMES] == ["20", "10", "7", "0"]
     assert [second[f"Punti {name}"] for name in NAMES] == ["20", "10", "10", "0"]
-    assert (second["Ultima presa"], second["Penalità"]) == ("Carla", "Bruno: rinuncia")
+    assert (second["L'ultima presa"], second["Penalità"]) == ("Carla", "Bruno: rinuncia")
     assert [second[f"Coperto {name}"] for name in NAMES] == ["sì", "sì", "sì", "no"]
-    assert first["Ultima presa"] == first["Penalità"] == ""
+    assert first["L'ultima presa"] == first["Penalità"] == ""
 
 
 def test_an_english_csv_keeps_commas_and_english_words(alice_client: Client, make_match: MakeMatch) -> None:
