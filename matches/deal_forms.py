@@ -38,6 +38,11 @@ class ShowsEveryError(forms.Form):
         super().__init__(*args, **kwargs)
         self.number = number
 
+    def elsewhere(self, problem: Problem) -> bool:
+        """Whether ``problem`` is about another deal than this form's (a correction replays the
+        later deals): said above the form, never under a field of this one."""
+        return problem.deal is not None and self.number is not None and problem.deal != self.number
+
     def about_deal(self, text: str) -> str:
         """``text`` said of this deal: "Deal 6: ..." (as is, where the form does not know its number)."""
         if self.number is None:
@@ -212,7 +217,7 @@ class BuscaDealForm(ShowsEveryError):
         """Show the engine's refusal next to the field it is about."""
         for problem in problems:
             field = None
-            if problem.player in self.names:
+            if problem.player in self.names and not self.elsewhere(problem):
                 seat = self.names.index(problem.player)
                 field = {
                     "covered": f"cover_{seat}",
@@ -348,7 +353,9 @@ class MambassaDealForm(ShowsEveryError):
     def add_problems(self, problems: Sequence[Problem]) -> None:
         for problem in problems:
             field: str | None = problem.field if problem.field in self.fields else None
-            if problem.field == "hands" and problem.player in self.names:
+            if self.elsewhere(problem):
+                field = None
+            elif problem.field == "hands" and problem.player in self.names:
                 field = f"hand_{self.names.index(problem.player)}"
             if field is not None and field not in self.fields:
                 field = None
@@ -487,7 +494,7 @@ class WhistDealForm(ShowsEveryError):
 
     def add_problems(self, problems: Sequence[Problem]) -> None:
         for problem in problems:
-            field = problem.field if problem.field in self.fields else None
+            field = problem.field if problem.field in self.fields and not self.elsewhere(problem) else None
             self.add_error(field, problem_text(problem))
 
     @classmethod

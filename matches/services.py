@@ -6,6 +6,7 @@ A match's standings are the replay of its deals through the rules engine; the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import uuid
@@ -377,16 +378,53 @@ def _locked(match: Match) -> Match:
 
 @transaction.atomic
 def player_rename(player: Player, name: str) -> None:
-    """Rename a player; the stored results of their matches, which name who won and lost, follow."""
+    """Rename a player; what their matches name them by follows, and nothing of what was played.
+
+    The deals name players by name (Deal.entry is the deal in the document's form), and so do the
+    change log's before and after, which undo and redo put back: each is rewritten from the old
+    name to the new in this transaction, deleted deals too (they may be restored). The stored
+    results of their matches, which name who won and lost, follow.
+    """
+    old = player.name
     player.name = name
     player.save(update_fields=["name"])
     for match in Match.objects.filter(seats__player=player).select_for_update():
+        _rename_in_deals(match, old, name)
         standing = match_standing(match, just_read=True)
         result = document.result_json(standing.rules, standing.played, deals=False)
         # A new version: the pages showing the match show the new name, and a write that read the
         # old one reads the names again.
         version = models.F("version") + 1
         Match.objects.filter(pk=match.pk).update(result=result, version=version, updated_at=timezone.now())
+
+
+# The changes whose before and after are deals as entered.
+DEAL_CHANGES = (
+    Change.Kind.DEAL_ENTERED,
+    Change.Kind.DEAL_EDITED,
+    Change.Kind.DEAL_DELETED,
+    Change.Kind.DEAL_RESTORED,
+)
+
+
+def _rename_in_deals(match: Match, old: str, new: str) -> None:
+    """Every deal of ``match``, in play or deleted, and every deal its change log holds, naming the
+    player ``old`` as ``new``."""
+
+    def rename(entry: Any) -> Any:
+        return entry if entry is None else document.rename_deal(match.game, entry, old, new)
+
+    deals = [deal for deal in Deal.everything.filter(match=match) if rename(deal.entry) != deal.entry]
+    for deal in deals:
+        deal.entry = rename(deal.entry)
+    Deal.everything.bulk_update(deals, ["entry"])
+    changes = []
+    for change in match.changes.filter(kind__in=DEAL_CHANGES):
+        before, after = rename(change.before), rename(change.after)
+        if (before, after) != (change.before, change.after):
+            change.before, change.after = before, after
+            changes.append(change)
+    Change.objects.bulk_update(changes, ["before", "after"])
 
 
 @transaction.atomic
@@ -458,7 +496,9 @@ class DealChanged(Refused):
 
     def __init__(self, deal: Deal) -> None:
         who = deal.entered_by_name or "?"
-        now = "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in deal.entry.items())
+        # What was played: every deal names its dealer, which the phone's form shows already.
+        played = {key: value for key, value in deal.entry.items() if key != "dealer"}
+        now = "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in played.items())
         super().__init__(
             [
                 Problem(
@@ -538,11 +578,12 @@ def _deal_record(
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
     rules, played, state = rules.with_deal(rules.format.read_deal(entry, rules.players, count + 1), state)
+    entry, rules = _with_dealer(rules, played, entry, count + 1)
     try:
         deal = Deal.objects.create(
             match=match,
             number=count + 1,
-            entry=dict(entry),
+            entry=entry,
             entered_by=who.user,
             entered_by_name=who.name,
             token=token,
@@ -554,6 +595,23 @@ def _deal_record(
     deal.repeated = False  # type: ignore[attr-defined]
     deal.players = rules.players  # type: ignore[attr-defined]  # read under the lock
     return deal
+
+
+def _with_dealer(
+    rules: document.Match, played: Any, entry: Mapping[str, Any], number: int
+) -> tuple[dict[str, Any], document.Match]:
+    """Deal ``number``'s entry naming who dealt it, as the table saw it (docs/format.md, "Points
+    made clear"): the table's choice if it named one, else the rules' choice, which the replay
+    ``played`` of ``rules`` says. ``rules`` is given back reading the deal so, as it is stored.
+
+    Who dealt is a fact once a deal is played: correcting an earlier deal does not change it.
+    """
+    if "dealer" in entry or number > len(played.deals) or played.deals[number - 1].dealer is None:
+        return dict(entry), rules
+    seat = played.deals[number - 1].dealer
+    deals = list(rules.deals)
+    deals[number - 1] = dataclasses.replace(deals[number - 1], dealer=seat)
+    return {**entry, "dealer": rules.players[seat]}, dataclasses.replace(rules, deals=tuple(deals))
 
 
 def _as_kept(match: Match, players: Sequence[str] | None = None) -> tuple[document.Match, Steps | None]:
@@ -602,8 +660,9 @@ def deal_edit(
     entries[number - 1] = dict(entry)
     rules = _read(match, entries)
     played, state = rules.replayed()
+    entry, rules = _with_dealer(rules, played, entry, number)
     before = deal.entry
-    deal.entry = dict(entry)
+    deal.entry = entry
     deal.entered_by, deal.entered_by_name = who.user, who.name
     deal.version += 1
     deal.save()
@@ -651,11 +710,13 @@ def deal_restore(
     entries.insert(number - 1, deal.entry)
     rules = _read(match, entries)
     played, state = rules.replayed()
+    # A deal deleted before deals recorded who dealt them is dealt, put back, as the rules say there.
+    deal.entry, rules = _with_dealer(rules, played, deal.entry, number)
     for later in reversed(deals[number - 1 :]):  # in descending order, so each number is free
         later.number += 1
         later.save(update_fields=["number"])
     deal.number, deal.deleted_at = number, None
-    deal.save(update_fields=["number", "deleted_at"])
+    deal.save(update_fields=["number", "deleted_at", "entry"])
     _log(match, Change.Kind.DEAL_RESTORED, who, deal=deal, after=deal.entry, undoes=undoes)
     _refresh(match, rules, who, played, state)
     return deal
@@ -715,6 +776,86 @@ def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Auth
                 )
             ]
         )
+
+
+@dataclass(frozen=True)
+class UndoEffects:
+    """What undoing a change would do beyond the change itself, which the table is asked to confirm
+    when it deletes a deal, reopens a finished match or changes the money."""
+
+    deletes: int | None = None  # the deal taken out
+    restores: int | None = None  # the deal put back
+    renumbered: tuple[int, int] | None = None  # the deals that move, numbered as now: first, last
+    reopens: bool = False
+    finishes: bool = False
+    money: bool = False
+    evening: bool = False  # the match is counted in an evening's settlement
+
+    @property
+    def asks(self) -> bool:
+        return self.deletes is not None or self.reopens or self.money
+
+
+def undo_effects(*, match: Match, change: Change) -> UndoEffects | None:
+    """What ``change_undo`` would do to ``match``; nothing is stored. None when the undo would be
+    refused (change_undo then says why) or does nothing to ask about beyond the change itself."""
+    if change.kind not in UNDOABLE or hasattr(change, "undone_by"):
+        return None
+    current = match_read(match.pk)
+    if current is None:
+        return None
+    deals = list(current.deals.all())
+    entries = [deal.entry for deal in deals]
+    options = current.options
+    effects: dict[str, Any] = {}
+    if change.kind == Change.Kind.OPTIONS_CHANGED:
+        if options != change.after:
+            return None
+        options = {**options, **(change.before or {})}
+    else:
+        deal = Deal.everything.filter(pk=change.deal_id).first()
+        if deal is None:
+            return None
+        in_play = deal.deleted_at is None
+        if change.kind in (Change.Kind.DEAL_ENTERED, Change.Kind.DEAL_RESTORED) and in_play:
+            del entries[deal.number - 1]
+            effects["deletes"] = deal.number
+            if deal.number < len(deals):
+                effects["renumbered"] = (deal.number + 1, len(deals))
+        elif change.kind == Change.Kind.DEAL_DELETED and not in_play:
+            number = min(deal.number, len(deals) + 1)
+            entries.insert(number - 1, deal.entry)
+            effects["restores"] = number
+            if number <= len(deals):
+                effects["renumbered"] = (number, len(deals))
+        elif change.kind == Change.Kind.DEAL_EDITED and in_play and deal.entry == change.after:
+            entries[deal.number - 1] = change.before
+        else:
+            return None
+    was = current.options
+    try:
+        current.options = options
+        rules = _read(current, entries)
+    except Refused:
+        return None
+    finally:
+        current.options = was
+    try:
+        played = rules.replayed()[0]
+    except Refused:
+        return None
+    after = document.result_json(rules, played, deals=False)
+    finished_now = current.status == Match.Status.FINISHED
+    finished_after = played.outcome is not None
+    stored = match_standing(current, just_read=True)
+    before = document.result_json(stored.rules, stored.played, deals=False)
+    return UndoEffects(
+        **effects,
+        reopens=finished_now and not finished_after,
+        finishes=finished_after and not finished_now,
+        money=before.get("settlement") != after.get("settlement"),
+        evening=current.evening_id is not None,
+    )
 
 
 UNDOABLE = (

@@ -225,10 +225,21 @@ CHANGE_TEXTS = {
 }
 
 
-def _entry_text(entry: Any, names: Sequence[str], family: str) -> str:
-    """A deal's entry as the change log reads it: "Anna 14, Bruno 10, …; last trick: Carla"."""
+def change_text(change: Change) -> str:
+    """A change as the log names it: "Deal 1 entered"."""
+    return str(CHANGE_TEXTS[change.kind]) % {"n": change.deal_number}
+
+
+def _entry_text(entry: Any, names: Sequence[str], family: str, dealer: bool = False) -> str:
+    """A deal's entry as the change log reads it: "Anna 14, Bruno 10, …; last trick: Carla".
+
+    Who dealt only with ``dealer``: every deal entered names its dealer (the deal table says who),
+    and the log says it only where a correction changed it.
+    """
     if not isinstance(entry, dict):
         return ""
+    if not dealer:
+        entry = {key: value for key, value in entry.items() if key != "dealer"}
     said = {"busca": _busca_said, "mambassa": _mambassa_said, "whist": _whist_said}[family]
     # In the order the form asks them (PostgreSQL keeps a JSON object's keys in an order of its own).
     order = _ENTRY_ORDER[family]
@@ -306,7 +317,14 @@ def change_rows(
     for change, undone in changes[:limit]:
         detail = _entry_text(change.after if change.after is not None else change.before, names, family)
         if change.kind == Change.Kind.DEAL_EDITED:
-            before, after = (_entry_text(entry, names, family) for entry in (change.before, change.after))
+            dealt = [
+                entry.get("dealer") if isinstance(entry, dict) else None
+                for entry in (change.before, change.after)
+            ]
+            before, after = (
+                _entry_text(entry, names, family, dealer=dealt[0] != dealt[1])
+                for entry in (change.before, change.after)
+            )
             detail = f"{before} → {after}"
         if change.kind == Change.Kind.OPTIONS_CHANGED:
             changed = {k: v for k, v in (change.after or {}).items() if (change.before or {}).get(k) != v}
@@ -316,7 +334,7 @@ def change_rows(
         rows.append(
             {
                 "pk": change.pk,
-                "text": str(CHANGE_TEXTS[change.kind]) % {"n": change.deal_number},
+                "text": change_text(change),
                 "detail": detail,
                 "author": change.author_name or _("someone"),
                 "at": change.created_at,

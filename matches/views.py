@@ -454,15 +454,24 @@ def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpRespon
 @require_POST
 @with_access(write=True)
 def change_undo(request: HttpRequest, access: Access, change: int) -> HttpResponse:
+    """Undo a change; one that deletes a deal, reopens a finished match or changes the money is
+    first shown on a page that says so, and done when that page's Confirm is sent."""
     match = access.match
     undone = get_object_or_404(match.changes, pk=change)
+    said = sheets.change_text(undone)
+    if request.POST.get("confirmed") != "1":
+        effects = services.undo_effects(match=match, change=undone)
+        if effects is not None and effects.asks:
+            variant = GAMES[match.game]
+            context = {"match": match, "variant": variant, "change": undone, "said": said, "effects": effects}
+            return render(request, "matches/change_undo.html", context)
     try:
         services.change_undo(match=match, change=undone, author=access.author)
     except Refused as refused:
         for problem in refused.problems:
             messages.error(request, problem_text(problem))
     else:
-        messages.success(request, _("Undone."))
+        messages.success(request, _("Undone: %(change)s.") % {"change": said[:1].lower() + said[1:]})
     return redirect(match)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .busca import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty
-from .core import Problem, Refused, gettext_noop, is_int, seat_of
+from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
 
 _ = gettext_noop
 DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer"})
@@ -54,6 +54,25 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal
         penalties=penalties,
         dealer=None if dealer is None else seat_of(players, dealer, number, "dealer"),
     )
+
+
+def rename_deal(raw: Any, old: str, new: str) -> Any:
+    """A deal of a document with the player ``old`` called ``new``: the last trick, the penalties
+    and the dealer name players; anything that is no deal is left as it is."""
+    if not isinstance(raw, dict):
+        return raw
+    deal = {
+        key: renamed(value, old, new) if key in ("last_trick", "dealer") else value
+        for key, value in raw.items()
+    }
+    if isinstance(raw.get("penalties"), list):
+        deal["penalties"] = [
+            {**p, "player": renamed(p.get("player"), old, new)}
+            if isinstance(p, dict) and "player" in p
+            else p
+            for p in raw["penalties"]
+        ]
+    return deal
 
 
 def read_start(raw: Any, players: Sequence[str] | None) -> BuscaStart | None:

@@ -240,6 +240,11 @@ def seat_of(players: Sequence[str], name: Any, number: int | None, field: str) -
     return players.index(name)
 
 
+def renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` from a deal, with the player named ``old`` (as seat_of reads names) named ``new``."""
+    return new if isinstance(value, str) and value.strip() == old else value
+
+
 class Steps(Protocol):
     """A game's running state, which takes the deals one by one."""
 

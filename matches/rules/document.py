@@ -278,6 +278,12 @@ def read_document(doc: Any) -> Match:
     return Match(variant, options, players, first_dealer, start, tuple(deals))
 
 
+def rename_deal(game: str, raw: Any, old: str, new: str) -> Any:
+    """A deal of a ``game`` document with the player named ``old`` named ``new`` wherever it names
+    them (a renamed player: the deals name players by name)."""
+    return FORMATS[variant_for(game).family].rename_deal(raw, old, new)
+
+
 def result_json(match: Match, played: Any, deals: bool = True) -> dict[str, Any]:
     """The ``result`` object of a document, as the game's family writes it.
 

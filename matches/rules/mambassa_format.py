@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from .core import Problem, Refused, gettext_noop, is_int, seat_of
+from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
 from .mambassa import Card, Hand, MambassaDeal, MambassaGame, MambassaStart, parse_card
 
 _ = gettext_noop
@@ -73,6 +73,18 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> MambassaD
         quarantuno=seat(raw.get("quarantuno"), "quarantuno"),
         dealer=dealer_seat,
     )
+
+
+def rename_deal(raw: Any, old: str, new: str) -> Any:
+    """A deal of a document with the player ``old`` called ``new``: the payers, who showed a
+    Mambassa or a quarantuno and the dealer name players (the hands go by seat)."""
+    if not isinstance(raw, dict):
+        return raw
+    named = ("mambassa", "quarantuno", "dealer")
+    deal = {key: renamed(value, old, new) if key in named else value for key, value in raw.items()}
+    if isinstance(raw.get("payers"), list):
+        deal["payers"] = [renamed(name, old, new) for name in raw["payers"]]
+    return deal
 
 
 def read_start(raw: Any, players: Sequence[str] | None) -> MambassaStart | None:

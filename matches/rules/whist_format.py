@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Problem, Refused, gettext_noop, is_int, seat_of
+from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
 from .whist import Game, Rubber, WhistDeal, WhistStart
 
 _ = gettext_noop
@@ -40,6 +40,13 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> WhistDeal
         revoke=revoke,
         dealer=None if dealer is None else seat_of(players, dealer, number, "dealer"),
     )
+
+
+def rename_deal(raw: Any, old: str, new: str) -> Any:
+    """A deal of a document with the player ``old`` called ``new``: only its dealer names a player."""
+    if not isinstance(raw, dict) or "dealer" not in raw:
+        return raw
+    return {**raw, "dealer": renamed(raw["dealer"], old, new)}
 
 
 def _is_game(raw: Any) -> bool:

@@ -352,7 +352,9 @@ def test_bob_gets_not_found_for_alices_things_and_changes_nothing(
     response = getattr(bob_client, method)(url, data if method == "post" else None)
 
     assert response.status_code == 404
-    assert [d.entry for d in Deal.objects.filter(match=match)] == [{"points": [25, 8, 5, 2]}]
+    assert [d.entry for d in Deal.objects.filter(match=match)] == [
+        {"points": [25, 8, 5, 2], "dealer": "Anna"}
+    ]
     assert Match.objects.get(pk=match.pk).version == version
     assert Player.objects.get(pk=players[0].pk).name == "Anna"
     assert not Player.objects.get(pk=players[0].pk).archived

@@ -21,6 +21,7 @@ from matches.rules.core import Refused
 
 from .guests import scorer, viewer
 from .pages import texts
+from .typed import numbered
 
 MakeMatch = Callable[..., Match]
 EVEN = {"points": [10, 10, 10, 10]}
@@ -45,7 +46,7 @@ def change(match: Match, kind: str, number: int | None = None) -> Change:
 
 
 def entries(match: Match) -> list[tuple[int, dict[str, Any]]]:
-    return [(deal.number, deal.entry) for deal in Deal.objects.filter(match=match).order_by("number")]
+    return numbered(match)  # as typed: the dealer only where the table chose one
 
 
 def undo(match: Match, done: Change, author: Any) -> None:
@@ -77,7 +78,8 @@ def test_entering_a_deal_logs_who_and_the_deal_as_entered(alice: User, make_matc
         alice,
         "alice",
     )
-    assert (entered.before, entered.after) == (None, EVEN)
+    # As entered, with who dealt it: the rules chose Anna.
+    assert (entered.before, entered.after) == (None, {**EVEN, "dealer": "Anna"})
     assert entered.created_at is not None
 
 
@@ -95,7 +97,7 @@ def test_a_correction_logs_the_deal_before_and_after_under_the_name_of_the_phone
         None,
         "Bruno",
     )
-    assert (edited.before, edited.after) == (EVEN, BRUNO_25)
+    assert (edited.before, edited.after) == ({**EVEN, "dealer": "Anna"}, {**BRUNO_25, "dealer": "Anna"})
 
 
 def test_a_deletion_logs_the_deal_it_took_out_and_a_restore_the_deal_it_put_back(
@@ -104,8 +106,9 @@ def test_a_deletion_logs_the_deal_it_took_out_and_a_restore_the_deal_it_put_back
     match = make_match(deals=[EVEN, BRUNO_25])
 
     deleted = services.deal_delete(match=match, number=1, author=BRUNO)
-    assert (last(match).kind, last(match).before, last(match).after) == (Change.Kind.DEAL_DELETED, EVEN, None)
-    assert entries(match) == [(1, BRUNO_25)]
+    took_out = (last(match).kind, last(match).before, last(match).after)
+    assert took_out == (Change.Kind.DEAL_DELETED, {**EVEN, "dealer": "Anna"}, None)
+    assert entries(match) == [(1, {**BRUNO_25, "dealer": "Bruno"})]  # who dealt it stays
     assert Deal.everything.get(pk=deleted.pk).deleted_at is not None  # kept, out of play
 
     services.deal_restore(match=match, deal=deleted, author=alice)
@@ -116,7 +119,7 @@ def test_a_deletion_logs_the_deal_it_took_out_and_a_restore_the_deal_it_put_back
         1,
         "alice",
     )
-    assert restored.after == EVEN
+    assert restored.after == {**EVEN, "dealer": "Anna"}
     assert entries(match) == [(1, EVEN), (2, BRUNO_25)]
 
 
@@ -175,7 +178,11 @@ def test_undoing_a_correction_puts_the_deal_back_as_it_was(alice: User, make_mat
 
     assert entries(match) == [(1, EVEN)]
     taken_back = last(match)
-    assert (taken_back.kind, taken_back.before, taken_back.after) == (Change.Kind.DEAL_EDITED, BRUNO_25, EVEN)
+    assert (taken_back.kind, taken_back.before, taken_back.after) == (
+        Change.Kind.DEAL_EDITED,
+        {**BRUNO_25, "dealer": "Anna"},
+        {**EVEN, "dealer": "Anna"},
+    )
     assert Deal.objects.get(match=match).version == 3  # two corrections: a later edit from version 2 fails
 
 
@@ -197,7 +204,7 @@ def test_undoing_a_restore_takes_the_deal_out_again(alice: User, make_match: Mak
 
     undo(match, change(match, Change.Kind.DEAL_RESTORED, 1), alice)
 
-    assert entries(match) == [(1, BRUNO_25)]
+    assert entries(match) == [(1, {**BRUNO_25, "dealer": "Bruno"})]
     assert last(match).kind == Change.Kind.DEAL_DELETED
 
 
@@ -265,6 +272,8 @@ def test_an_undo_the_rules_refuse_says_why_and_stores_nothing(alice: User, make_
     # Bruno deals deal 2 and misdeals; without deal 1, Anna would deal it and the misdeal is not his.
     misdeal = {"points": [10, 10, 10, 10], "penalties": [{"player": "Bruno", "kind": "misdeal"}]}
     match = make_match(deals=[EVEN, misdeal])
+    # Deal 2 as a document may give it, naming no dealer: the rules say who dealt it.
+    Deal.objects.filter(match=match, number=2).update(entry=misdeal)
     count = match.changes.count()
 
     assert refusal(match, change(match, Change.Kind.DEAL_ENTERED, 1), alice) == [
@@ -349,10 +358,12 @@ def test_the_reopening_of_a_match_reads_plainly_in_the_log(
 def test_the_undo_button_takes_a_deal_back_and_says_so(alice_client: Client, make_match: MakeMatch) -> None:
     match = make_match(deals=[EVEN, BRUNO_25])
 
-    response = alice_client.post(undo_url(match, change(match, Change.Kind.DEAL_ENTERED, 2)), follow=True)
+    undone = change(match, Change.Kind.DEAL_ENTERED, 2)
+    # Taking a deal out asks first (test_undo_confirmation): confirmed, as that page sends it.
+    response = alice_client.post(undo_url(match, undone), {"confirmed": "1"}, follow=True)
 
     assert response.redirect_chain == [(reverse("match_detail", args=[match.pk]), 302)]
-    assert texts(response, "li", class_="success") == ["Undone."]
+    assert texts(response, "li", class_="success") == ["Undone: deal 2 entered."]
     assert entries(match) == [(1, EVEN)]
 
 
@@ -374,7 +385,7 @@ def test_a_scorer_phone_may_undo_and_the_undo_carries_its_name(make_match: MakeM
     match = make_match(deals=[EVEN])
     phone = scorer(match, "Dario")
 
-    phone.post(undo_url(match, change(match, Change.Kind.DEAL_ENTERED, 1)))
+    phone.post(undo_url(match, change(match, Change.Kind.DEAL_ENTERED, 1)), {"confirmed": "1"})
 
     assert entries(match) == []
     assert (last(match).kind, last(match).author_name) == (Change.Kind.DEAL_DELETED, "Dario")
@@ -441,8 +452,8 @@ def test_a_busca_deal_reads_with_the_players_names_not_the_stored_fields(make_ma
 
     assert details(match) == [
         "Anna 20, Bruno 0, Carla 10, Dario 7; didn't cover: Bruno; last trick: Carla;"
-        " renege: Bruno, misdeal: Anna; dealt by Anna"
-    ]
+        " renege: Bruno, misdeal: Anna"
+    ]  # who dealt: the deal table says; the log only where a correction changes it
 
 
 def test_a_whist_deal_reads_as_tricks_and_honours_of_each_pair(make_match: MakeMatch) -> None:

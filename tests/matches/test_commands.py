@@ -199,7 +199,7 @@ def test_export_match_prints_the_stored_match_with_its_result(make_match: MakeMa
         "players": NAMES,
         "first_dealer": "Anna",
         "start": None,
-        "deals": TWO_DEALS,
+        "deals": [{**deal, "dealer": "Anna"} for deal in TWO_DEALS],  # who dealt each, as entered
         "result": TWO_DEALS_RESULT,
     }
 

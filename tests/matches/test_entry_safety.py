@@ -22,6 +22,7 @@ from matches.models import Change, Deal, Match
 
 from .guests import scorer, viewer
 from .pages import count, form_values, text, texts
+from .typed import numbered
 
 MakeMatch = Callable[..., Match]
 HTMX = {"HX-Request": "true"}
@@ -42,7 +43,7 @@ def edit_url(match: Match, number: int) -> str:
 
 
 def entries(match: Match) -> list[tuple[int, dict[str, Any]]]:
-    return [(deal.number, deal.entry) for deal in Deal.objects.filter(match=match).order_by("number")]
+    return numbered(match)  # as typed: the dealer only where the table chose one
 
 
 def alert(page: Any) -> str:
@@ -261,7 +262,7 @@ def test_the_service_refuses_a_deal_number_already_taken_and_stores_nothing(
         services.deal_record(match=match, entry=BRUNO_25, author=alice, token=uuid.uuid4(), number=1)
 
     assert [str(p) for p in taken.value.problems] == ["Deal 1 was just entered on Bruno's phone."]
-    assert taken.value.deal.entry == EVEN
+    assert taken.value.deal.entry == {**EVEN, "dealer": "Anna"}
     assert entries(match) == [(1, EVEN)]
 
 
@@ -407,7 +408,7 @@ def test_the_service_refuses_a_correction_of_an_older_version_and_says_what_the_
         "Check it, then correct it again if needed."
     ]
     deal = Deal.objects.get(match=match, number=1)
-    assert (deal.entry, deal.version) == (BRUNO_25, 2)
+    assert (deal.entry, deal.version) == ({**BRUNO_25, "dealer": "Anna"}, 2)
 
 
 def test_the_second_of_two_corrections_is_refused_with_the_first_shown_and_its_values_kept(
@@ -446,7 +447,7 @@ def test_a_correction_of_the_current_version_goes_through_and_bumps_it(
     alice_client.post(edit_url(match, 1), typed(form, 8, 25, 5, 2))
 
     deal = Deal.objects.get(match=match, number=1)
-    assert (deal.entry, deal.version) == (BRUNO_25, 2)
+    assert (deal.entry, deal.version) == ({**BRUNO_25, "dealer": "Anna"}, 2)
     assert form_values(alice_client.get(edit_url(match, 1)), "deal-form")["version"] == "2"
 
 

@@ -188,7 +188,8 @@ def test_a_whist_revoke_entered_on_a_turned_form_names_the_pair_as_the_document_
         reverse("deal_create", args=[match.pk]), {**form, "tricks": "6", "honours": "2", "revoke": "0"}
     )
 
-    assert match.deals.get().entry == {"tricks": [7, 6], "honours": [2, 2], "revoke": 0}  # Anna & Carla
+    # Anna & Carla's first; Anna dealt it.
+    assert match.deals.get().entry == {"tricks": [7, 6], "honours": [2, 2], "revoke": 0, "dealer": "Anna"}
 
 
 def test_a_whist_form_sent_without_saying_which_pair_it_asked_is_read_as_the_first_pairs(

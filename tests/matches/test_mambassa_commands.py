@@ -270,7 +270,7 @@ def test_export_match_prints_a_stored_game_with_its_start_and_result(make_mambas
         "players": NAMES,
         "first_dealer": "Anna",
         "start": START,
-        "deals": [SHOWN, BRUNO_PAYS],
+        "deals": [{**SHOWN, "dealer": "Anna"}, {**BRUNO_PAYS, "dealer": "Bruno"}],  # who dealt each
         "result": SHOWN_THEN_BRUNO_RESULT,
     }
 

@@ -48,7 +48,7 @@ def test_the_undo_button_of_a_kept_change_log_carries_the_token_of_the_phone_tha
     undo = reverse("change_undo", args=[match.pk, Change.objects.get(match=match).pk])
     form = re.search(rf'action="{undo}">\s*<input[^>]*name="csrfmiddlewaretoken" value="([^"]+)"', shown)
     assert form is not None
-    response = second.post(undo, {"csrfmiddlewaretoken": form.group(1)})
+    response = second.post(undo, {"csrfmiddlewaretoken": form.group(1), "confirmed": "1"})
     assert response.status_code == 302  # accepted: the token is this phone's
     assert Match.objects.get(pk=match.pk).deals.count() == 0
 

@@ -251,6 +251,7 @@ def world(alice: User, bob: User, players: list[Player], make_match: Callable[..
         "deal_edit": deal_edit_data,
         "match_rules": rules_data,
         "match_share": lambda: {"role": "viewer"},
+        "change_undo": lambda: {"confirmed": "1"},  # as the page that asks first sends it
     }  # fmt: skip
     return World(match, players[0], evening, join_token, clients, post_data)
 

@@ -110,7 +110,7 @@ def test_a_deal_after_the_end_of_the_match_is_refused(make_match: MakeMatch) -> 
     assert stored(match).version == before.version
 
 
-def test_editing_a_deal_replays_every_deal_after_it(make_match: MakeMatch) -> None:
+def test_editing_a_deal_replays_every_deal_after_it_each_dealt_by_who_dealt_it(make_match: MakeMatch) -> None:
     match = make_match(deals=[ANNA_34, EVEN])
     assert replayed(match)["deals"][1]["dealer"] == "Anna"  # she took the busche of deal 1
 
@@ -118,9 +118,11 @@ def test_editing_a_deal_replays_every_deal_after_it(make_match: MakeMatch) -> No
 
     result = replayed(match)
     assert result["totals"] == [2, 2, 2, 2]
-    # All four took one busca: the first after the dealer, Bruno, deals deal 2.
-    assert result["deals"][1]["dealer"] == "Bruno"
-    assert entries(match) == [(1, EVEN), (2, EVEN)]
+    # Who dealt deal 2 is a fact (docs/format.md): Anna still; the rules would now choose Bruno.
+    assert result["deals"][1]["dealer"] == "Anna"
+    assert entries(match) == [(1, EVEN), (2, {**EVEN, "dealer": "Anna"})]
+    # The next deal follows the rules: all four took one busca, so Bruno, after the dealer Anna.
+    assert result["deals"][1]["next_dealer"] == "Bruno"
 
 
 def test_editing_the_deal_that_ended_the_match_reopens_it(make_match: MakeMatch) -> None:
@@ -180,11 +182,11 @@ def test_deleting_a_deal_renumbers_the_later_ones_and_replays(make_match: MakeMa
     services.deal_delete(match=match, number=2)
 
     after = stored(match)
-    assert entries(match) == [(1, ANNA_34), (2, carla_25)]
+    # Bruno dealt the deal that is now number 2; the rules would have Anna deal it.
+    assert entries(match) == [(1, ANNA_34), (2, {**carla_25, "dealer": "Bruno"})]
     assert [d["number"] for d in replayed(after)["deals"]] == [1, 2]
     assert after.result["totals"] == [14, 0, 5, 0]
-    # Anna took deal 1's busche, so she deals the deal that is now number 2.
-    assert replayed(after)["deals"][1]["dealer"] == "Anna"
+    assert replayed(after)["deals"][1]["dealer"] == "Bruno"
     assert after.version == before.version + 1
 
 
@@ -204,6 +206,8 @@ def test_a_deletion_that_makes_a_later_deal_impossible_is_refused_and_changes_no
     # After EVEN dealt by Anna, Bruno deals deal 2 and misdeals; without deal 1, Anna would deal it.
     misdeal = {"points": [10, 10, 10, 10], "penalties": [{"player": "Bruno", "kind": "misdeal"}]}
     match = make_match(deals=[EVEN, misdeal])
+    # Deal 2 as a document may give it, naming no dealer: the rules say who dealt it.
+    Deal.objects.filter(match=match, number=2).update(entry=misdeal)
     before = stored(match)
 
     with pytest.raises(Refused) as refused:

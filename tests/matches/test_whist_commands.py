@@ -310,7 +310,7 @@ def test_a_whist_match_entered_on_the_web_exports_what_was_tapped(
     out, _ = run("export_match", str(match.pk))
 
     doc = json.loads(out)
-    assert doc["deals"] == [{"tricks": [9, 4], "honours": [3, 1]}]
+    assert doc["deals"] == [{"tricks": [9, 4], "honours": [3, 1], "dealer": "Anna"}]  # who dealt, too
     assert doc["options"] == {**DEFAULTS, "stake": 0.5}
     assert doc["start"] is None
     assert doc["result"]["games"] == [{"winner": 0, "opponents_score": 0, "game_points": 3}]

@@ -19,11 +19,12 @@ from django.test import Client
 from django.urls import reverse
 
 from matches import services
-from matches.models import Deal, Match, Player
+from matches.models import Match, Player
 from matches.rules.core import Refused
 
 from .pages import count, form_values, text, texts
 from .results import replayed
+from .typed import as_typed
 
 MakeWhist = Callable[..., Match]
 HTMX = {"HX-Request": "true"}
@@ -80,7 +81,7 @@ def stored(match: Match) -> Match:
 
 
 def entries(match: Match) -> list[dict[str, Any]]:
-    return [d.entry for d in Deal.objects.filter(match=match).order_by("number")]
+    return as_typed(match)  # the dealer only where the table chose one
 
 
 def errors(page: Any) -> list[str]:
