@@ -890,9 +890,18 @@ def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position) for position, player in enumerate(players)
     )
+    # A name the account has in another case ("anna" found "Anna"): the deals name the player as
+    # the seat does, or the match could not be read back.
+    deals = list(doc.get("deals", []))
+    for name, player in zip(rules.players, players, strict=True):
+        if player.name != name:
+            deals = [document.rename_deal(match.game, deal, name, player.name) for deal in deals]
+    if deals != list(doc.get("deals", [])):
+        rules = _read(match, deals)
+        played, state = rules.replayed()
     Deal.objects.bulk_create(
         Deal(match=match, number=number, entry=entry, entered_by=None)
-        for number, entry in enumerate(doc.get("deals", []), start=1)
+        for number, entry in enumerate(deals, start=1)
     )
     _refresh(match, rules, played=played, state=state)
     return match

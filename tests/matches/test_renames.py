@@ -191,3 +191,20 @@ def test_a_rename_touches_only_the_matches_the_player_sits_in(
     assert entries(other) == [{"payers": ["Lia"], "dealer": "Gino"}]
     assert Match.objects.get(pk=other.pk).version == version
     assert entries(match)[0]["last_trick"] == "Bruno B."
+
+
+def test_an_imported_document_naming_a_player_in_another_case_names_them_as_the_seat_does(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    doc = {
+        "format": "scorekeeper-match/1",
+        "game": "busca-000",
+        "players": ["anna", "Bruno", "Carla", "Dario"],
+        "deals": [{"points": [20, 5, 5, 7], "last_trick": "anna"}],
+    }
+
+    match = services.match_import(owner=alice, doc=doc)
+
+    assert entries(match) == [{"points": [20, 5, 5, 7], "last_trick": "Anna"}]
+    assert sheet(alice_client, match).status_code == 200
+    assert Player.objects.filter(owner=alice, name__iexact="anna").count() == 1
