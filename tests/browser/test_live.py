@@ -205,7 +205,9 @@ def test_a_guest_following_the_match_is_told_in_words_when_the_owner_withdraws_t
     page.get_by_role("button", name="Withdraw this link").click()
 
     # The live poll sends Carla's phone to the page that says so: no login form.
-    expect(carla.locator("main p").first).to_contain_text("The owner of the match withdrew this link", timeout=LIVE)
+    expect(carla.locator("main p").first).to_contain_text(
+        "The owner of the match withdrew this link", timeout=LIVE
+    )
     expect(carla.locator("h1")).to_have_text("This link no longer works")
     expect(carla.locator("input[type=password]")).to_have_count(0)
     carla.goto(sheet)  # opened again later: the same words

@@ -92,9 +92,9 @@ def seated(page: str, seats: int) -> list[str]:
 
 
 def test_a_new_match_of_the_evening_seats_who_came_as_they_sat_last(
-    alice_client: Client, alice: User, players: list[Player], make_match: Callable[..., Match]
+    alice_client: Client, alice: User, players: list[Player]
 ) -> None:
-    anna, bruno, carla, dario = players
+    anna, bruno, _carla, dario = players
     elena = Player.objects.create(owner=alice, name="Elena")
     evening = evening_of(alice_client, [dario, bruno, anna, elena])
     # Nothing played yet: who came, by name.
@@ -106,13 +106,21 @@ def test_a_new_match_of_the_evening_seats_who_came_as_they_sat_last(
     )
     last.evening = evening
     last.save()
-    page = alice_client.get(reverse("match_new"), {"game": "mambassa", "evening": evening.pk}).content.decode()
+    page = alice_client.get(
+        reverse("match_new"), {"game": "mambassa", "evening": evening.pk}
+    ).content.decode()
 
     assert seated(page, 4) == ["Dario", "Anna", "Elena", "Bruno"]
     # Who came is offered first in each seat; Carla, who did not come, after them.
     seat = page.split('id="id_seat_0"', 1)[1].split("</select>", 1)[0]
     assert re.findall(r"<optgroup label=\"([^\"]+)\">", seat) == ["Who came", "Other players"]
-    assert re.findall(r"<option value=\"\d+\"[^>]*>([^<]+)<", seat) == ["Dario", "Anna", "Elena", "Bruno", "Carla"]
+    assert re.findall(r"<option value=\"\d+\"[^>]*>([^<]+)<", seat) == [
+        "Dario",
+        "Anna",
+        "Elena",
+        "Bruno",
+        "Carla",
+    ]
     # The first dealer is named among them, and a match without an evening seats nobody.
     assert 'data-seat-name="0">Dario<' in page
     plain = alice_client.get(reverse("match_new"), {"game": "busca-000"}).content.decode()
