@@ -36,7 +36,7 @@ LABEL_GAP = 5.0  # between the threshold ticks and a name
 STROKE_CAP = 100
 # A busca that a penalty gave (a renege, a misdeal) is a dot, not a stroke: never taken for one
 # from points, in any colour or none (print). A key under the cross says so, when there is one.
-DOT_RADIUS = 2.6
+DOT_RADIUS = 3.4  # wider than the arm's line it sits on, as wide as a busca's room at most
 KEY_ROOM = 24.0  # the sheet's extra height for the key line
 
 # Unit vectors from the centre towards each seat (SVG's y grows downwards):
@@ -360,7 +360,7 @@ def _pencilled(
     """
     strokes = []
     dots = []
-    radius = min(DOT_RADIUS, max(step * 0.42, 1.2))
+    radius = min(DOT_RADIUS, max(step * 0.55, 1.4))
     for index in range(total):
         along = FIRST + _slot(index) * step
         if index in penalties:

@@ -55,10 +55,19 @@
     }
     refresh(form);
   });
+  // Whist: the second pair has what the first did not take; nothing tapped, nothing to say ("–").
+  // Read from the taps, not from the tap just made: a form emptied for the next deal (offline.js,
+  // form.reset()) shows no remainders of the deal before.
+  function rests(form) {
+    form.querySelectorAll("[data-rest-of]").forEach(function (rest) {
+      var tapped = form.querySelector("input[name='" + rest.dataset.restOf + "']:checked");
+      var text = tapped ? String(parseInt(rest.dataset.total, 10) - parseInt(tapped.value, 10)) : "–";
+      if (rest.textContent !== text) rest.textContent = text;
+    });
+  }
   document.addEventListener("change", function (event) {
-    // Whist: the second pair has what the first did not take.
-    var rest = event.target.form && event.target.form.querySelector("[data-rest-of='" + event.target.name + "']");
-    if (rest) rest.textContent = parseInt(rest.dataset.total, 10) - parseInt(event.target.value, 10);
+    var within = event.target.form || (event.target.tagName === "FORM" ? event.target : null);
+    if (within) rests(within);
     var form = event.target.closest("#deal-form");
     if (form && form.querySelector(".player-row")) {
       // Someone didn't cover and no points are typed: the others covered, shown so (each can be changed).
@@ -79,6 +88,23 @@
       var picked = event.target.selectedOptions[0];
       if (label && picked && picked.value) label.textContent = picked.textContent;
     }
+  });
+  // The last player's points, filled in by this script, are selected when the field is tapped: a
+  // 4 typed over a shown 5 is 4, not 54. Selected again on the click that follows the focus, as the
+  // tap's own caret would undo a selection made on focus; a second tap places the caret as usual.
+  var justFocused = null;
+  function selectFilled(field) {
+    if (field.dataset.auto === "1") field.select();
+  }
+  document.addEventListener("focusin", function (event) {
+    if (!event.target.matches || !event.target.matches("#deal-form input.points")) return;
+    justFocused = event.target;
+    selectFilled(event.target);
+  });
+  document.addEventListener("click", function (event) {
+    var field = event.target === justFocused ? justFocused : null;
+    justFocused = null;
+    if (field) selectFilled(field);
   });
   document.addEventListener("click", function (event) {
     var show = event.target.closest("[data-show-covers]");
@@ -119,7 +145,13 @@
     init();
     if (live(event)) return;
     var sheet = document.getElementById("sheet");
-    if (sheet && sheet.contains(event.target) && !refused(sheet)) bringIntoView(sheet);
+    if (sheet && sheet.contains(event.target) && !refused(sheet)) {
+      bringIntoView(sheet);
+      // The next deal's form, under the drawing: its Save button a sticky bar at the screen's foot
+      // (app.css), in reach without scrolling though the form is taller than what is left of the screen.
+      var next = document.getElementById("deal-form");
+      if (next && next.hasAttribute("hx-post")) next.setAttribute("data-next", "");
+    }
   }
   // A refusal is shown where the eye is once the sheet has settled, when offline.js has marked it.
   function afterSettle(event) {

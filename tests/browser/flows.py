@@ -10,7 +10,10 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from django.utils import translation
 from playwright.sync_api import Locator, Page, expect
+
+from matches.rules.registry import GAMES
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")  # seated in this order: seat 0 to seat 3
 PASSWORD = "a-long-pass-phrase-7"
@@ -38,6 +41,13 @@ def add_players(page: Page, names: Iterable[str] = PLAYERS) -> None:
         expect(page.locator("ul.list .name").filter(has_text=re.compile(rf"^{name}$"))).to_be_visible()
 
 
+def expect_game(page: Page, game: str) -> None:
+    """The match page is of ``game``: its title names the game as a player says it (no key)."""
+    with translation.override("en"):
+        names = str(GAMES[game].names)
+    expect(page.locator(".match-title")).to_have_text(names)
+
+
 def start_match(page: Page, game: str, seats: Sequence[str] = PLAYERS) -> None:
     """A new match of ``game`` with the default house rules; the first seat deals first."""
     page.goto(f"/matches/new/?game={game}")
@@ -45,7 +55,7 @@ def start_match(page: Page, game: str, seats: Sequence[str] = PLAYERS) -> None:
         page.select_option(f"#id_seat_{seat}", label=name)
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    expect(page.locator(".match-title small")).to_have_text(game)
+    expect_game(page, game)
     expect_deal_form(page, 1)
 
 
@@ -145,7 +155,7 @@ def start_mambassa(page: Page, seats: Sequence[str] = PLAYERS, *, stake: str | N
         page.fill("#id_opt_stake", stake)
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    expect(page.locator(".match-title small")).to_have_text("mambassa")
+    expect_game(page, "mambassa")
     expect_deal_form(page, 1)
 
 
@@ -215,7 +225,7 @@ def start_whist(page: Page, seats: Sequence[str] = PLAYERS, *, stake: str | None
         page.fill("#id_opt_stake", stake)
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    expect(page.locator(".match-title small")).to_have_text("whist")
+    expect_game(page, "whist")
     expect_deal_form(page, 1)
 
 
