@@ -229,7 +229,7 @@ def test_fifty_copies_of_one_form_sent_at_once_store_one_deal(
     # One stored it; the 49 others found it by its token and went back to the sheet too.
     assert {(a.status, a.location) for a in answers} == {(302, reverse("match_detail", args=[match.pk]))}
     assert [(d.number, d.entry, str(d.token)) for d in Deal.everything.filter(match=match)] == [
-        (1, {"points": [20, 10, 5, 5]}, form["token"])
+        (1, {"points": [20, 10, 5, 5], "dealer": "Anna"}, form["token"])  # with who dealt it
     ]
     assert Change.objects.filter(match=match, kind=Change.Kind.DEAL_ENTERED).count() == 1
     assert Match.objects.get(pk=match.pk).version == version + 1
@@ -259,7 +259,7 @@ def test_two_phones_correcting_one_deal_at_the_same_moment_apply_one_and_refuse_
     assert deal.version == 2  # one correction, not two
     first = "alice" if deal.entered_by_name == "alice" else "Bruno"
     applied = anna_typed if first == "alice" else bruno_typed
-    assert deal.entry == {"points": applied}
+    assert deal.entry == {"points": applied, "dealer": "Anna"}
     refused = next(a for a in answers if a.status == 422)
     assert text(refused.body, "div", class_="error", role="alert").startswith(
         f"Deal 1 was changed by {first} meanwhile; it now reads: points {applied}."
