@@ -853,9 +853,19 @@ def undo_effects(*, match: Match, change: Change) -> UndoEffects | None:
         **effects,
         reopens=finished_now and not finished_after,
         finishes=finished_after and not finished_now,
-        money=before.get("settlement") != after.get("settlement"),
+        money=_money(before) != _money(after),
         evening=current.evening_id is not None,
     )
+
+
+def _money(result: Mapping[str, Any]) -> Any:
+    """Who pays whom what, by a stored result; None where nobody pays (in play, or a stake of 0)."""
+    settlement = result.get("settlement")
+    if not settlement:
+        return None
+    if "net" in settlement:  # Busca, Mambassa: each player's net
+        return {name: amount for name, amount in settlement["net"].items() if amount} or None
+    return (settlement["payer"], settlement["payee"], settlement["total"]) if settlement["total"] else None
 
 
 UNDOABLE = (

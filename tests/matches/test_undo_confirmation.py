@@ -146,3 +146,16 @@ def test_a_viewer_gets_no_confirmation_and_undoes_nothing(make_match: MakeMatch)
 
     assert response.status_code in (403, 404)
     assert match.deals.count() == 2
+
+
+def test_reopening_a_match_played_for_no_money_says_nothing_of_money(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[ANNA_34, EVEN, ANNA_34])  # a stake of 0
+
+    page = alice_client.post(undo_url(match, entered(match, 1)))
+
+    assert texts_in(page) == [
+        "This deletes deal 1 and renumbers deals 2–3.",
+        "The match is finished: this reopens it.",
+    ]
