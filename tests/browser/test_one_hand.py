@@ -111,7 +111,7 @@ def test_a_whole_busca_deal_is_entered_with_the_keyboard_alone(
     page.keyboard.press("Space")
 
     expect(page.locator(DEAL_ROWS)).to_have_count(1)
-    assert [d.entry for d in Deal.objects.filter(match=match)] == [BUSCA_DEAL]
+    assert [d.entry for d in Deal.objects.filter(match=match)] == [{**BUSCA_DEAL, "dealer": "Anna"}]
     expect(page.locator("#announce")).to_have_text(
         "Deal 1 saved: Anna 5 busche, Bruno 0 busche, Carla 0 busche, Dario 0 busche. Anna deals next."
     )
