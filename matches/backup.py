@@ -11,13 +11,14 @@ Not kept: the change log (undo history), deleted deals, invite links and live se
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.functions import Lower
 
 from .models import Evening, Match, Payment, Player
@@ -83,8 +84,28 @@ def account_backup(user: Any) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def _one_reading() -> Iterator[None]:
+    """On PostgreSQL, the whole backup reads one snapshot: every match as it was at one moment.
+
+    (Each match's document is one reading of its deals on any database: services.match_export. On
+    SQLite a transaction would take the write lock, so phones could not save while it runs.)
+    """
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
 def site_backup(usernames: Iterable[str] | None = None) -> dict[str, Any]:
     """The accounts named (every account when None), in the order they joined."""
+    with _one_reading():
+        return _site_backup(usernames)
+
+
+def _site_backup(usernames: Iterable[str] | None) -> dict[str, Any]:
     users = get_user_model().objects.order_by("date_joined", "pk")
     if usernames is not None:
         wanted = list(usernames)

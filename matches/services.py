@@ -293,8 +293,12 @@ def match_standings(matches: Sequence[Match]) -> list[Standing]:
 
 
 def match_export(match: Match) -> dict[str, Any]:
-    rules = _read(match)
-    return document.write_document(rules, deal_entries(match))
+    """The match's document with its ``result``, both from one reading of its deals.
+
+    Read twice, a deal entered between the two readings would be listed but not scored.
+    """
+    deals = deal_entries(match)
+    return document.write_document(_read(match, deals), deals)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -220,3 +221,27 @@ def test_import_needs_an_account_and_a_post(client: Client, alice_client: Client
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
     assert not Match.objects.exists()
+
+
+def test_a_download_while_a_deal_is_entered_lists_the_deals_its_result_is_computed_from(
+    alice_client: Client, alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}, {"points": [10, 10, 10, 10]}])
+    deals_read: list[str] = []
+    entered: list[str] = []
+
+    def another_phone_saves(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if deals_read and not entered:  # the download has read the deals and reads on
+            entered.append(sql)
+            again = Match.objects.get(pk=match.pk)
+            services.deal_record(match=again, entry={"points": [10] * 4}, author=alice)
+        elif Deal._meta.db_table in sql and sql.lstrip().upper().startswith("SELECT"):
+            deals_read.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(another_phone_saves):
+        doc = alice_client.get(json_url(match)).json()
+
+    # The deals are read once: a deal entered after that reading is in neither the list nor the result.
+    assert len(deals_read) == 1
+    assert len(doc["deals"]) == len(doc["result"]["deals"])
