@@ -1,7 +1,7 @@
 {% load i18n %}{% get_current_language as LANGUAGE_CODE %}// The service worker (scorekeeper/pwa.py serves it at /sw.js): the app opens without a connection.
 // Static files come from a cache filled at install; pages come from the network, and when it is
-// gone or slow, from the copy kept of each match page (offline.js keeps it up to date as the
-// sheet changes). Deals are never posted from here: offline.js keeps them until the network is back.
+// gone or slow, or the server answers with an error of its own (5xx: its database down, say), from
+// the copy kept of each match page (offline.js keeps it up to date as the sheet changes). Deals are never posted from here: offline.js keeps them until the network is back.
 "use strict";
 
 const VERSION = "{{ version|escapejs }}";
@@ -67,17 +67,20 @@ function keptPage(request) {
   const owner = caches.match(OWNER_KEY, { cacheName: OWNER_CACHE }).then((noted) => (noted ? noted.text() : ""));
   return Promise.all([copy, owner]).then(([kept, whose]) => {
     if (!kept || (whose !== "" && kept.headers.get(KEPT_OWNER) !== whose)) return undefined;
-    return withPolicy(kept);
+    return served(kept);
   });
 }
 
-function withPolicy(copy) {
-  // A copy written by offline.js (the sheet as it changed) has no headers of the server's: served
-  // under the pages' policy all the same, no script injected into it could run.
-  if (copy.headers.has("Content-Security-Policy")) return copy;
+function served(copy) {
+  // The copy, marked for offline.js (<html data-kept>): the page says it is as it was at its time,
+  // whatever the network does meanwhile. A copy written by offline.js (the sheet as it changed) has
+  // no headers of the server's: served under the pages' policy all the same, no script injected
+  // into it could run.
   const headers = new Headers(copy.headers);
-  headers.set("Content-Security-Policy", POLICY);
-  return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", POLICY);
+  return copy.text().then((html) => new Response(html.replace(/<html\b/i, "<html data-kept=\"\""), {
+    status: copy.status, statusText: copy.statusText, headers,
+  }));
 }
 
 function replaces(version, at, kept) {
@@ -129,7 +132,9 @@ function page(event) {
   let kept = Promise.resolve();
   const network = fetch(request).then((response) => {
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
-    if (response.type === "basic" && html) {
+    // (An error page of the server's says nothing of whose the phone is: it may be drawn without the
+    // session it could not read.)
+    if (response.type === "basic" && html && !troubled(response)) {
       const keepIt = KEPT_PAGE.test(url.pathname) && response.ok && !response.redirected;
       kept = seen(url.origin + url.pathname, response.clone(), keepIt);
     }
@@ -137,12 +142,21 @@ function page(event) {
   });
   event.waitUntil(network.then(() => kept).catch(() => null));
   const slow = new Promise((resolve, reject) => setTimeout(() => reject(new Error("slow")), NETWORK_WAIT));
-  return Promise.race([network, slow]).catch(() => keptPage(request).then((copy) => {
+  return Promise.race([network, slow]).then((response) => {
+    // The server in trouble: the copy kept is worth more than its error page. A 4xx is the server's
+    // answer (not allowed, not found, signed out): it is never covered with a copy.
+    if (!troubled(response) || !KEPT_PAGE.test(url.pathname)) return response;
+    return keptPage(request).then((copy) => copy || response);
+  }, () => keptPage(request).then((copy) => {
     if (copy) return copy;
     return network.catch(() => new Response(OFFLINE_PAGE, {
       status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
     }));
   }));
+}
+
+function troubled(response) {
+  return response.status >= 500;
 }
 
 self.addEventListener("fetch", (event) => {

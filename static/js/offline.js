@@ -28,6 +28,12 @@
   var sent = []; // numbers of deals kept here and since stored, to say so
   var posted = new WeakMap(); // a request -> the deal form that sent it, and its fields
   var keptOnce = false;
+  // A server in trouble (an answer 5xx: its database down, say) or too slow to answer is no answer:
+  // the deal is kept as offline, and sent again after a while (Retry-After's, if it says one).
+  var DEAL_TIMEOUT = 10000; // ms a deal's post may take (the notice's data-deal-timeout, if set)
+  var RETRY_WAIT = 5; // s before a kept deal is sent again after such an answer
+  var retryAt = 0;
+  var retryTimer = null;
 
   if ("serviceWorker" in navigator && words.sw) {
     navigator.serviceWorker.register(words.sw, { scope: "/" }).catch(function () {});
@@ -137,6 +143,16 @@
   }
   function matchPath(url) { return url.replace(/deals\/$/, ""); }
   function isDealForm(elt) { return !!elt && elt.id === "deal-form" && elt.hasAttribute("hx-post"); }
+  function dealTimeout() { return parseInt(words.dealTimeout, 10) || DEAL_TIMEOUT; }
+  function inTrouble(status) { return status >= 500; }
+  // No kept deal is sent before ``seconds`` (a server that just failed is given time), then they are.
+  function retryLater(seconds) {
+    var wait = Math.min(Math.max(seconds || RETRY_WAIT, 1), 60) * 1000;
+    retryAt = Date.now() + wait;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () { retryAt = 0; flush(); }, wait);
+  }
+  function retryNow() { retryAt = 0; clearTimeout(retryTimer); }
 
   function fieldsOf(form, submitter) {
     var fields = [];
@@ -249,10 +265,19 @@
     var body = new URLSearchParams();
     entry.fields.forEach(function (f) { if (f[0] !== "csrfmiddlewaretoken") body.append(f[0], f[1]); });
     body.append("csrfmiddlewaretoken", csrf);
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, dealTimeout());
     return fetch(entry.url, {
-      method: "POST", body: body, credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin", signal: abort ? abort.signal : undefined,
       headers: { "HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": csrf },
     }).then(function (response) {
+      clearTimeout(timer);
+      if (inTrouble(response.status)) {
+        // The server could not store it now (maybe it did: the token says so next time): it waits.
+        goneOffline();
+        retryLater(parseInt(response.headers.get("Retry-After"), 10));
+        return false;
+      }
       if (response.status === 403 && !retried) {
         return freshCsrf().then(function (same) { return same && send(path, entry, true); });
       }
@@ -272,7 +297,9 @@
         return !refused;
       });
     }, function () {
-      goneOffline(); // still no connection: the deal stays, waiting
+      clearTimeout(timer);
+      goneOffline(); // still no connection (or no answer in time): the deal stays, waiting
+      retryLater();
       return false;
     });
   }
@@ -282,7 +309,7 @@
     return first && first.state === "waiting" ? first : null;
   }
   function flush() {
-    if (sending || navigator.onLine === false || !document.getElementById("sheet") || !mine()) return;
+    if (sending || navigator.onLine === false || Date.now() < retryAt || !document.getElementById("sheet") || !mine()) return;
     var path = location.pathname;
     if (!firstWaiting(path)) return;
     sending = true;
@@ -493,6 +520,8 @@
     // A phone told that its form's deal was entered elsewhere may be typing the next one, which can
     // go just like it: the server then keeps what it sent for the next deal, not for the same one.
     if (isDealForm(event.detail.elt) && document.querySelector("#entry-notice .stale")) event.detail.parameters.told = "1";
+    // A deal's post that takes too long is given up (htmx:timeout) and the deal kept, as with no answer.
+    if (isDealForm(event.detail.elt)) event.detail.timeout = dealTimeout();
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
     // deal taken for that one, already stored: under a new token, the server says the number is taken.
     var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");
@@ -529,16 +558,27 @@
       keep(elt, fields);
     }
   });
-  document.addEventListener("htmx:sendError", function (event) {
-    // No answer: the deal may or may not have arrived. Kept with its token, it is stored once either way.
+  function noAnswer(event) {
+    // No answer (or none in time): the deal may or may not have arrived. Kept with its token, it is
+    // stored once either way.
     var request = posted.get(event.detail.xhr);
     goneOffline();
-    if (request) keep(request.form, request.fields);
-  });
+    if (request) { keep(request.form, request.fields); retryLater(); }
+  }
+  document.addEventListener("htmx:sendError", noAnswer);
+  document.addEventListener("htmx:timeout", noAnswer);
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (!xhr || !xhr.status) return; // no answer: htmx:sendError
+    if (!xhr || !xhr.status) return; // no answer: htmx:sendError, htmx:timeout
     if (xhr.getResponseHeader("X-Offline")) { goneOffline(); return; } // the service worker, for a poll
+    if (inTrouble(xhr.status)) {
+      // The server answered, but with its error page (htmx swaps none in): the sheet is no more
+      // current than offline, and a deal is kept as offline. Whatever that page says is not read.
+      var failed = posted.get(xhr);
+      goneOffline();
+      if (failed) { keep(failed.form, failed.fields); retryLater(parseInt(xhr.getResponseHeader("Retry-After"), 10)); }
+      return;
+    }
     var request = posted.get(xhr); // (the form itself may be gone, swapped for the new sheet)
     if (request && event.detail.successful) {
       var fields = request.fields;
@@ -563,6 +603,7 @@
     if (entry && b.dataset.pending === "drop") store(path, load(path).filter(function (e) { return e !== entry && e.token !== entry.token; }));
     if (entry && b.dataset.pending === "put-back") putBack(entry);
     if (entry && b.dataset.pending === "retry") mark(path, entry.token, "waiting");
+    retryNow();
     render();
     flush();
   });
@@ -578,6 +619,7 @@
   });
   window.addEventListener("offline", goneOffline);
   window.addEventListener("online", function () {
+    retryNow();
     if (offline) { offline = false; say(); }
     flush();
   });
@@ -591,6 +633,13 @@
   var kept = load(location.pathname);
   if (token && kept.some(function (e) { return e.token === token.value; })) prepareNext(form, lastNumber(kept) + 1);
   if (navigator.onLine === false) goneOffline();
+  // The page is the copy kept on the phone (sw.js marks it so: the network failed, was slow, or the
+  // server answered with an error): it says so until the server answers again. The mark goes at
+  // once, not to be kept with the page.
+  if (document.documentElement.hasAttribute("data-kept")) {
+    document.documentElement.removeAttribute("data-kept");
+    goneOffline();
+  }
   render();
   flush();
 })();
