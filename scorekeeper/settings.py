@@ -119,9 +119,21 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers queue as PostgreSQL's row lock makes them queue: a transaction takes SQLite's write
-    # lock as it begins, waiting for it up to 20 s, instead of failing halfway ("database is locked")
-    # when two phones save at the same moment.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    # lock as it begins, waiting for it up to SQLITE_TIMEOUT seconds, instead of failing halfway
+    # ("database is locked") when two phones save at the same moment.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=env_int("SQLITE_TIMEOUT", 20)
+    )
+    # A new connection each request (opening one is a file open, about 0.1 ms): one opened while the
+    # file was read-only or the disk full is never kept once that is fixed; the next save works.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A database that does not answer fails a request in seconds, with the 503 page
+    # (scorekeeper.middleware.database_unreachable), instead of holding every worker until it is killed.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        connect_timeout=env_int("DB_CONNECT_TIMEOUT", 5),
+        options=f"-c statement_timeout={env_int('DB_STATEMENT_TIMEOUT', 10) * 1000}",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -7,6 +7,9 @@ from matches.forms import LoginForm
 from . import pwa
 from .health import health
 
+# A server error: 503 with Retry-After while the database is unreachable (scorekeeper/errors.py).
+handler500 = "scorekeeper.errors.server_error"
+
 urlpatterns = [
     path("health", health, name="health"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
