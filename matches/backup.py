@@ -5,7 +5,8 @@ readable, and a restore goes through the same import as an uploaded match: the d
 again by the rules and the scores recomputed, never trusted from the file. A restore is one
 transaction: a file with any problem is refused whole and stores nothing.
 
-Not kept: the change log (undo history), deleted deals, invite links and live sessions.
+Not kept: the change log (undo history), deleted deals, invite links, live sessions, and who entered
+each deal (a match document does not say; a restored deal names no one as having entered it).
 """
 
 from __future__ import annotations
