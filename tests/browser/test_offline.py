@@ -16,6 +16,7 @@ from playwright.sync_api import Page, Route, expect
 
 from matches import services
 from matches.models import Deal, Match
+from tests.matches.typed import as_typed
 
 from .flows import (
     DEAL_ROWS,
@@ -134,7 +135,7 @@ def test_a_deal_entered_offline_waits_on_the_phone_and_is_stored_once_when_the_c
         [10, 10, 15, 5],
     ]
     # Deal 3 was entered before the phone knew who dealt it: the rules' dealer, not a change of dealer.
-    assert all("dealer" not in deal.entry for deal in Deal.objects.filter(match=match))
+    assert all("dealer" not in entry for entry in as_typed(match))
 
     # Nothing is left to send: a reload finds no deal waiting, and nothing is stored twice.
     page.reload()

@@ -483,7 +483,7 @@ def test_new_house_rules_read_as_the_match_page_lists_them(make_match: MakeMatch
     match = make_match("busca-001", stake=1)
     services.match_options_change(match=match, options={"stake": 2, "max_deals": 12}, author=alice)
 
-    assert details(match) == ["Stake: 2; Number of deals: 12"]
+    assert details(match) == ["Stake: €2.00; Number of deals: 12"]
 
 
 def test_the_log_reads_in_italian_on_an_italian_page(make_match: MakeMatch) -> None:

@@ -304,7 +304,7 @@ def test_a_kept_settlement_counts_a_match_the_moment_it_finishes(
     shown = alice_client.get(url)
     assert text(shown, "p", class_="notice") == "1 match is still in progress and not counted yet."
     assert texts(shown, "span", class_="status") == ["finished", "in progress"]
-    assert texts(shown, "ol", class_="transfers")[0].startswith("Anna pays Bruno 0.34 Mark paid")
+    assert texts(shown, "ol", class_="transfers")[0].startswith("Anna pays Bruno €0.34 Mark paid")
 
 
 def test_a_kept_settlement_follows_new_house_rules_of_a_finished_match(
@@ -313,13 +313,13 @@ def test_a_kept_settlement_follows_new_house_rules_of_a_finished_match(
     finished = make_match("busca-001", deals=[ANNA_TAKES_14] * 2, stake=1, max_deals=2)
     url = in_evening(alice, finished)
     assert text(alice_client.get(url), "ul", class_="settlement") == (
-        "Bruno +0.34 Carla +0.33 Dario +0.33 Anna -1.00"
+        "Bruno +€0.34 Carla +€0.33 Dario +€0.33 Anna −€1.00"
     )
 
     services.match_options_change(match=finished, options={"stake": 2}, author=alice)
 
     assert text(alice_client.get(url), "ul", class_="settlement") == (
-        "Bruno +0.67 Carla +0.67 Dario +0.66 Anna -2.00"
+        "Bruno +€0.67 Carla +€0.67 Dario +€0.66 Anna −€2.00"
     )
 
 
@@ -336,8 +336,8 @@ def test_a_renamed_player_is_drawn_at_once_in_every_kept_card_and_in_the_kept_se
     evening, matches = alice_client.get(url), alice_client.get(reverse("match_list"))
     assert [row.split()[6] for row in texts(evening, "span", class_="players")] == ["Davide", "Davide"]
     assert [row.split()[6] for row in texts(matches, "span", class_="players")] == ["Davide", "Davide"]
-    assert "Davide +0.33" in text(evening, "ul", class_="settlement")
-    assert "Anna pays Davide 0.33" in text(evening, "ol", class_="transfers")
+    assert "Davide +€0.33" in text(evening, "ul", class_="settlement")
+    assert "Anna pays Davide €0.33" in text(evening, "ol", class_="transfers")
 
 
 def test_a_finished_match_moved_into_the_evening_is_settled_at_once(
@@ -349,7 +349,7 @@ def test_a_finished_match_moved_into_the_evening_is_settled_at_once(
     finished = make_match("busca-001", deals=[ANNA_TAKES_14] * 2, stake=1, max_deals=2)
     Match.objects.filter(pk=finished.pk).update(evening=Evening.objects.get())
 
-    assert text(alice_client.get(url), "ul", class_="settlement").endswith("Anna -1.00")
+    assert text(alice_client.get(url), "ul", class_="settlement").endswith("Anna −€1.00")
 
 
 def test_the_shared_evening_does_not_show_the_links_of_the_cards_kept_for_its_owner(
