@@ -337,9 +337,11 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
             form.add_problems(refused.problems)
         else:
             if preview is None:
-                if deal.repeated:
-                    messages.info(request, _("Deal %(number)d was already saved.") % {"number": deal.number})
+                if deal.repeated:  # said with the sheet it concerns, not on a later page
+                    notice = _("Deal %(number)d was already saved.") % {"number": deal.number}
                 if not request.htmx:
+                    if notice:
+                        messages.info(request, notice)
                     return redirect(match)
                 form = None
                 if deal.repeated:
