@@ -339,3 +339,30 @@ def test_a_summary_counts_one_deal_in_the_singular(
     summary = text(alice_client.get(match.get_absolute_url()), "textarea")
 
     assert summary.endswith("In progress after 1 deal")
+
+
+def first_payment_form(client: Client, evening: Evening) -> dict[str, str]:
+    """What the first "Segnate pagato" (or "✓ pagato") form of the Italian page sends, as a browser would."""
+    page = client.get(evening.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    form = page.split(f'action="{reverse("payment_toggle", args=[evening.pk])}"')[1].split("</form>")[0]
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def test_in_italian_a_transfer_is_marked_paid_and_unmarked_with_the_values_its_page_sends(
+    alice_client: Client, players: list[Player], make_match: Callable[..., Match]
+) -> None:
+    evening = evening_of(alice_client, players)
+    busca_in(evening, make_match)
+    services.match_options_change(match=evening.matches.get(), options={"stake": 0.5}, author=evening.owner)
+
+    sent = first_payment_form(alice_client, evening)
+    assert sent["amount"] == "0.5"  # never "0,5": the server reads it back
+    alice_client.post(reverse("payment_toggle", args=[evening.pk]), sent, HTTP_ACCEPT_LANGUAGE="it")
+    assert evening.payments.get().amount == Decimal("0.50")
+
+    alice_client.post(
+        reverse("payment_toggle", args=[evening.pk]),
+        first_payment_form(alice_client, evening),
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert not evening.payments.exists()
