@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -35,7 +35,9 @@ SUMMARIES: Recent[tuple[Any, ...], str] = Recent(512)
 
 def _match_summary(match: Match, names: Sequence[str]) -> str:
     row = history_row(match, names)  # reads the stored result: the whole replay, as JSON
-    lines = [f"{row['variant'].names} · {formats.date_format(match.created_at, 'SHORT_DATE_FORMAT')}"]
+    # The day the table played, where it sits (a match begun at 00:10 in Rome is not the day before).
+    day = formats.date_format(timezone.localtime(match.created_at), "DATE_FORMAT")
+    lines = [f"{row['variant'].names} · {day}"]
     lines.append(", ".join(f"{name} {score}" for name, score in row["scores"]))
     if match.status == Match.Status.FINISHED:
         if losers := row["losers"]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -366,3 +367,16 @@ def test_in_italian_a_transfer_is_marked_paid_and_unmarked_with_the_values_its_p
         HTTP_ACCEPT_LANGUAGE="it",
     )
     assert not evening.payments.exists()
+
+
+@pytest.mark.parametrize(("language", "day"), [("en", "2 December 2026"), ("it", "2 dicembre 2026")])
+def test_a_summary_is_dated_the_day_the_table_played_where_it_sits(
+    language: str, day: str, alice_client: Client, make_match: Callable[..., Match]
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+    # 23:10 UTC on 1 December is ten past midnight on 2 December in Rome (TIME_ZONE).
+    Match.objects.filter(pk=match.pk).update(created_at=datetime(2026, 12, 1, 23, 10, tzinfo=UTC))
+
+    page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+
+    assert text(page, "textarea").startswith(f"Busca / Busche · {day} ")
