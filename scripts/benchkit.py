@@ -264,9 +264,10 @@ def load(deals: int) -> Fixture:
 
 
 def start_server(
-    workers: int, extra: Sequence[str] = (), log: str = "/tmp/bench-gunicorn.log"
+    workers: int, extra: Sequence[str] = (), log: str = "/tmp/bench-gunicorn.log", quiet: bool = False
 ) -> subprocess.Popen[bytes]:
-    """gunicorn with the production settings on 127.0.0.1:PORT; returns once /health answers."""
+    """gunicorn with the production settings on 127.0.0.1:PORT; returns once /health answers.
+    ``quiet``: what the app logs (each 503 of a faults run, say) goes to ``log`` too, not to stderr."""
     command = [
         GUNICORN,
         "scorekeeper.wsgi",
@@ -280,7 +281,12 @@ def start_server(
         log,
         *extra,
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=server_env(), start_new_session=True)
+    output = open(log, "ab") if quiet else None  # noqa: SIM115 (closed once the server holds its copy)
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=server_env(), start_new_session=True, stdout=output, stderr=output
+    )
+    if output is not None:
+        output.close()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
