@@ -16,7 +16,7 @@
       card: "{rank} of {suit}", players: "Whose cards", none: "no cards",
       turn: "Cards for {name}: {count}/4", done: "Every hand has 4 cards",
       held: "{card}: {name} has it", heldBy: "{card}, {name} has it", full: "{name} already has 4 cards",
-      chip: "{name}, {count} of 4 cards", clash: "{card}, also in another hand", unknown: "“{text}” is not a card"
+      chip: "{name} {shown}: {count} of 4 cards", clash: "{card}, also in another hand", unknown: "“{text}” is not a card"
     },
     it: {
       ranks: ["asso", "due", "tre", "quattro", "cinque", "sei", "sette", "fante", "cavallo", "re"],
@@ -24,7 +24,7 @@
       card: "{rank} di {suit}", players: "Di chi sono le carte", none: "nessuna carta",
       turn: "Carte di {name}: {count}/4", done: "Tutte le mani hanno 4 carte",
       held: "{card}: ce l'ha {name}", heldBy: "{card}, ce l'ha {name}", full: "{name} ha già 4 carte",
-      chip: "{name}, {count} carte su 4", clash: "{card}, anche in un'altra mano", unknown: "“{text}” non è una carta"
+      chip: "{name} {shown}: {count} carte su 4", clash: "{card}, anche in un'altra mano", unknown: "“{text}” non è una carta"
     }
   };
 
@@ -35,6 +35,8 @@
     var w = words();
     return fill(w.card, { rank: w.ranks[RANKS.indexOf(code[0])], suit: w.suits[code[1]] });
   }
+  // A card button's name starts with what it shows ("A ace of denari"): voice control finds it by its face.
+  function buttonName(code) { return face(code) + " " + cardName(code); }
   // "1d" and "1D" are the ace of denari; anything else that is not rank + suit is not a card.
   function codeOf(token) {
     var t = token.toUpperCase();
@@ -149,7 +151,7 @@
         chip.classList.toggle("complete", hand.count === HAND);
         chip.classList.toggle("over", hand.count > HAND);
         chip.classList.toggle("ping", !!flash && flash.seat === hand.seat);
-        chip.setAttribute("aria-label", fill(w.chip, { name: hand.name, count: hand.count }));
+        chip.setAttribute("aria-label", fill(w.chip, { name: hand.name, shown: count, count: hand.count }));
         chip.querySelector(".count").textContent = count;
       }
       hand.row.classList.toggle("current", hand === cur);
@@ -170,7 +172,7 @@
       card.classList.toggle("mine", mine);
       card.classList.toggle("taken", taken);
       card.querySelector(".holder").textContent = taken ? tags[state.hands.indexOf(holder)] : "";
-      card.setAttribute("aria-label", taken ? fill(w.heldBy, { card: cardName(code), name: holder.name }) : cardName(code));
+      card.setAttribute("aria-label", taken ? fill(w.heldBy, { card: buttonName(code), name: holder.name }) : buttonName(code));
     });
     var say = picker.querySelector(".picker-say");
     var open = state.hands.some(function (h) { return h.count < HAND; });

@@ -96,16 +96,16 @@ def test_tapping_cards_fills_each_hand_and_moves_on_after_the_fourth(phone: Page
     expect(chip(phone, "Anna")).to_have_attribute("aria-pressed", "true")
     expect(phone.locator(".picker-say")).to_have_text("Cards for Anna: 0/4")
 
-    phone.get_by_role("button", name="ace of denari", exact=True).click()
-    phone.get_by_role("button", name="five of spade", exact=True).click()
-    phone.get_by_role("button", name="three of coppe", exact=True).click()
+    phone.get_by_role("button", name="A ace of denari", exact=True).click()
+    phone.get_by_role("button", name="5 five of spade", exact=True).click()
+    phone.get_by_role("button", name="3 three of coppe", exact=True).click()
     expect(phone.locator("#id_hand_0")).to_have_value("1D 5S 3C")
     expect(card(phone, "3C")).to_have_attribute("aria-pressed", "true")
     expect(chip(phone, "Anna")).to_contain_text("3/4")
     expect(phone.locator(".hand-row[data-seat='0'] .mini:not(.empty)")).to_have_count(3)
 
     # The fourth card completes Anna's hand: the picker moves on to Bruno.
-    phone.get_by_role("button", name="king of bastoni", exact=True).click()
+    phone.get_by_role("button", name="R king of bastoni", exact=True).click()
     expect(phone.locator("#id_hand_0")).to_have_value("1D 5S 3C RB")
     expect(chip(phone, "Anna")).to_contain_text("4/4")
     expect(chip(phone, "Anna")).to_have_attribute("aria-pressed", "false")
@@ -114,7 +114,7 @@ def test_tapping_cards_fills_each_hand_and_moves_on_after_the_fourth(phone: Page
 
     # Anna's ace cannot be given to Bruno: it shows whose it is, and says so when tapped.
     ace = card(phone, "1D")
-    expect(ace).to_have_attribute("aria-label", "ace of denari, Anna has it")
+    expect(ace).to_have_attribute("aria-label", "A ace of denari, Anna has it")
     expect(ace).to_have_class("pick taken")
     expect(ace.locator(".holder")).to_have_text("A")
     ace.click()
@@ -163,8 +163,8 @@ def test_tapping_cards_fills_each_hand_and_moves_on_after_the_fourth(phone: Page
 
 def test_the_picker_names_the_cards_in_italian_on_an_italian_page(phone: Page) -> None:
     phone.set_content(phone_page("it", {"hand_0": "1D 2D 3D 4D"}))
-    expect(phone.get_by_role("button", name="cavallo di coppe", exact=True)).to_be_visible()
-    expect(card(phone, "1D")).to_have_attribute("aria-label", "asso di denari, ce l'ha Anna")
+    expect(phone.get_by_role("button", name="C cavallo di coppe", exact=True)).to_be_visible()
+    expect(card(phone, "1D")).to_have_attribute("aria-label", "A asso di denari, ce l'ha Anna")
     expect(phone.locator(".picker-say")).to_have_text("Carte di Bruno: 0/4")
 
 
@@ -183,7 +183,7 @@ def test_the_picker_comes_back_after_htmx_swaps_the_form(phone: Page) -> None:
     expect(phone.locator(".picker-chip")).to_have_count(4)
     expect(phone.locator(".pick")).to_have_count(40)
     expect(card(phone, "5S")).to_have_attribute("aria-pressed", "true")
-    expect(card(phone, "RB")).to_have_attribute("aria-label", "king of bastoni, Bruno has it")
+    expect(card(phone, "RB")).to_have_attribute("aria-label", "R king of bastoni, Bruno has it")
     tap(phone, "7C")
     expect(phone.locator("#id_hand_0")).to_have_value("1D 5S 7C")
 
