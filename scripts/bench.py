@@ -4,7 +4,7 @@ Starts gunicorn (DEBUG off, PostgreSQL, whitenoise) on a throwaway database hold
 matches of every game, short (10 deals) and long (Busca at 300 deals; Mambassa, 8 players with 20
 lives, at 140 and a Whist rubber of games to 20 at 56: about the longest games the house rules'
 limits allow), then asks for each page many times, interleaved, over loopback: each page's median
-and 99th percentile, its ratio to /health (one ``SELECT 1``, the floor of this stack), and how much
+and 99th percentile, its ratio to /health (a read and a no-op write: the floor), and how much
 slower it is long than short. Then the page weight, the rules engine, the load a server takes and
 the time from "save" to the new drawing (scripts/load.py, bench_engine.py, bench_browser.py). The
 report goes to standard output and to BENCH_REPORT (default docs/bench.md).
@@ -174,7 +174,7 @@ def pages_table(times: dict[str, dict[int, list[float]]], fixtures: list[Fixture
     lines = [
         "| page | short: median | p99 | × floor | long: median | p99 | × floor | long ÷ short |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-        f"| /health (`SELECT 1`, the floor) | {floor:.1f} ms | {floor_p99:.1f} ms | 1.0 | | | | |",
+        f"| /health (a no-op write, the floor) | {floor:.1f} ms | {floor_p99:.1f} ms | 1.0 | | | | |",
     ]
     for name, by_size in times.items():
         if name == "Health (floor)":
