@@ -138,7 +138,7 @@ class PaymentInline(admin.TabularInline):
 
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "owner", "date", "place", "shared"]
+    list_display = ["__str__", "owner", "date", "place", "has_public_link"]
     list_filter = ["date"]
     search_fields = ["place", "owner__username", "players__name"]
     list_select_related = ["owner"]
@@ -151,8 +151,8 @@ class EveningAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.display(boolean=True, description=_("shared"))
-    def shared(self, evening: Evening) -> bool:
+    @admin.display(boolean=True, description=_("public link"))
+    def has_public_link(self, evening: Evening) -> bool:
         return evening.public_token is not None
 
     @admin.action(description=_("Withdraw the public links of the selected evenings"))
