@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import logging
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from .pagecache import Recent
 from .plainsql import column, columns, may_be_id, table
 from .rules import document
 from .rules.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -392,9 +395,13 @@ def player_rename(player: Player, name: str) -> None:
     old = player.name
     player.name = name
     player.save(update_fields=["name"])
-    for match in Match.objects.filter(seats__player=player).select_for_update():
+    for match in Match.objects.filter(seats__player=player).order_by("pk").select_for_update():
         _rename_in_deals(match, old, name)
-        standing = match_standing(match, just_read=True)
+        try:
+            standing = match_standing(match, just_read=True)
+        except Refused:  # a match no replay reads (stored by an older version) keeps the result it had
+            logger.warning("match %s could not be replayed after renaming %s", match.pk, name)
+            continue
         result = document.result_json(standing.rules, standing.played, deals=False)
         # A new version: the pages showing the match show the new name, and a write that read the
         # old one reads the names again.

@@ -130,10 +130,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A database that does not answer fails a request in seconds, with the 503 page
     # (scorekeeper.middleware.database_unreachable), instead of holding every worker until it is killed.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        connect_timeout=env_int("DB_CONNECT_TIMEOUT", 5),
-        options=f"-c statement_timeout={env_int('DB_STATEMENT_TIMEOUT', 10) * 1000}",
-    )
+    # DB_STATEMENT_TIMEOUT=0 sends none: behind PgBouncer, which refuses startup options, set it on
+    # the database role instead (ALTER ROLE ... SET statement_timeout). Options from DATABASE_URL stay.
+    pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    pg_options["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 5)
+    if statement_timeout := env_int("DB_STATEMENT_TIMEOUT", 10):
+        given = pg_options.get("options", "")
+        pg_options["options"] = f"{given} -c statement_timeout={statement_timeout * 1000}".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -59,7 +59,6 @@ def replayed_result(match, options, start, Seat, Deal):
     """The stored result of the match under its mended rules, or None where it cannot be replayed."""
     # The engine is pure Python: its reading of a document is what every page does.
     from matches.rules import document
-    from matches.rules.core import Refused
 
     players = list(
         Seat.objects.filter(match=match).order_by("position").values_list("player__name", flat=True)
@@ -69,18 +68,21 @@ def replayed_result(match, options, start, Seat, Deal):
         .order_by("number")
         .values_list("entry", flat=True)
     )
+    if not 0 <= match.first_dealer < len(players):
+        return None
     doc = {
         "format": document.FORMAT,
         "game": match.game,
         "options": options,
         "players": players,
+        "first_dealer": players[match.first_dealer],
         "start": start,
         "deals": deals,
     }
     try:
         rules = document.read_document(doc)
         return document.result_json(rules, rules.play(), deals=False)
-    except (Refused, ValueError):
+    except Exception:  # a match no replay reads keeps the result it had: a migration never stops on it
         return None
 
 
@@ -98,9 +100,14 @@ def mend(apps, schema_editor):
         result = replayed_result(match, mended, start, Seat, Deal)
         if result is not None:
             match.result = result
-            match.status = "finished" if result.get("status") == "finished" else "in_progress"
+            finished = result.get("status") == "finished"
+            match.status = "finished" if finished else "in_progress"
+            if not finished:
+                match.finished_at = None
+            elif match.finished_at is None:
+                match.finished_at = match.updated_at
         match.version += 1
-        match.save(update_fields=["options", "start", "result", "status", "version"])
+        match.save(update_fields=["options", "start", "result", "status", "finished_at", "version"])
 
 
 class Migration(migrations.Migration):

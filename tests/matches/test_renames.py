@@ -208,3 +208,17 @@ def test_an_imported_document_naming_a_player_in_another_case_names_them_as_the_
     assert entries(match) == [{"points": [20, 5, 5, 7], "last_trick": "Anna"}]
     assert sheet(alice_client, match).status_code == 200
     assert Player.objects.filter(owner=alice, name__iexact="anna").count() == 1
+
+
+def test_a_match_no_replay_reads_does_not_stop_a_rename_of_its_player(
+    alice: User, make_match: Callable[..., Match]
+) -> None:
+    match = make_match(deals=[{"points": [25, 8, 5, 2]}])
+    # As an older version could leave it: a deal naming someone who is not at the table.
+    Deal.objects.filter(match=match).update(entry={"points": [25, 8, 5, 2], "dealer": "Nobody"})
+    anna = Player.objects.get(owner=alice, name="Anna")
+
+    services.player_rename(anna, "Annalisa")
+
+    assert Player.objects.get(pk=anna.pk).name == "Annalisa"
+    assert Match.objects.get(pk=match.pk).result == match.result  # kept as it was
