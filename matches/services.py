@@ -755,8 +755,16 @@ def match_options_change(
 
 
 @transaction.atomic
+@transaction.atomic
 def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Author | None) -> None:
-    """Take a change back; the undo is itself a change, which can be undone in turn."""
+    """Take a change back; the undo is itself a change, which can be undone in turn.
+
+    The match is locked first, and the change and its deal read again under the lock: a deal that
+    another phone renumbered or deleted meanwhile, or the same change undone twice, is judged as it
+    is now, never acted on by the number it had.
+    """
+    match = _locked(match)
+    change = Change.objects.select_related("deal").get(pk=change.pk)
     deal = change.deal
     if change.kind not in UNDOABLE:
         raise Refused([Problem(gettext_noop("this change follows from the deals and cannot be undone"))])
