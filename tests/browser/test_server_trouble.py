@@ -110,13 +110,18 @@ def test_a_deal_whose_answer_takes_too_long_waits_on_the_phone_and_is_stored_onc
     assert str(deal.token) == token
 
 
-def test_a_match_page_reloaded_while_the_server_fails_opens_from_the_copy_on_the_phone(page: Page) -> None:
+def a_match_kept_on_the_phone(page: Page) -> None:
+    """A Busca match with one deal, whose page the service worker keeps."""
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_SHEET_IS, [1, "Deal 2"])
+
+
+def test_a_match_page_reloaded_while_the_server_fails_opens_from_the_copy_on_the_phone(page: Page) -> None:
+    a_match_kept_on_the_phone(page)
 
     def unavailable(route: Route) -> None:
         route.fulfill(status=503, content_type="text/html", body="Server Error (503)")
@@ -135,12 +140,7 @@ def test_a_match_page_reloaded_while_the_server_fails_opens_from_the_copy_on_the
 
 
 def test_a_match_page_the_server_refuses_is_never_covered_with_the_copy_on_the_phone(page: Page) -> None:
-    sign_up(page)
-    add_players(page)
-    start_match(page, "busca-000")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    play_deal(page, 1, [25, 8, 5, 2])
-    wait_until_kept(page, KEPT_SHEET_IS, [1, "Deal 2"])
+    a_match_kept_on_the_phone(page)
 
     def forbidden(route: Route) -> None:
         route.fulfill(status=403, content_type="text/html", body="<p>Not yours to see.</p>")
