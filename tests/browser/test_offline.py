@@ -219,7 +219,7 @@ def test_the_match_page_opens_offline_with_the_last_known_sheet_and_the_deals_ke
     start_match(page, "busca-000")
     match = match_of(page)
     # The service worker takes the page over (it claims it once installed).
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     play_deal(page, 1, [25, 8, 5, 2])
     play_deal(page, 2, [4, 6, 20, 10])
     # The phone keeps the sheet as it changes (a copy written while the page is open): both deals
@@ -260,7 +260,7 @@ def test_an_older_sheet_kept_last_never_replaces_the_newer_one(page: Page) -> No
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     play_deal(page, 1, [25, 8, 5, 2])
     older = page.request.get(page.url).text()  # the page as the server sends it after deal 1
     play_deal(page, 2, [4, 6, 20, 10])
@@ -313,7 +313,7 @@ def test_logging_out_leaves_no_sheet_on_the_phone_for_the_next_person(page: Page
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_COPY_SHOWS, "Save deal 2")
 

@@ -335,5 +335,5 @@ def test_a_required_choice_left_empty_is_shown_below_the_sticky_top_bar_not_unde
     # No tricks chosen: the browser brings the first choice into view to ask for it.
     page.locator("#deal-form button.big").click()
 
-    page.wait_for_function(f"window.scrollY < {scrolled}")
+    page.wait_for_function(f"() => window.scrollY < {scrolled}")
     assert tricks.bounding_box()["y"] >= below_bar

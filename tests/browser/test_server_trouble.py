@@ -115,7 +115,7 @@ def a_match_kept_on_the_phone(page: Page) -> None:
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_SHEET_IS, [1, "Deal 2"])
 

@@ -130,7 +130,9 @@ connection.close()
 if os.geteuid() == 0:  # root writes to any file: a read-only file is read-only only to another user
     import encodings.unicode_escape  # what the process reads later, read while it can
     from django.template import loader
+    from django.urls import get_resolver
     loader.get_template("503.html"), loader.get_template("500.html")
+    get_resolver().resolve_error_handler(500)  # imported now: the checkout may be closed to others
     for path in (where, f"{where}/db.sqlite3"):
         os.chown(path, 65534, 65534)
     os.setgid(65534)
