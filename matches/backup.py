@@ -22,8 +22,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 from django.db.models.functions import Lower
 
+from games.core import Problem, Refused
+
 from .models import Evening, Match, Payment, Player
-from .rules.core import Problem, Refused
 from .services import match_export, match_import
 
 FORMAT = "scorekeeper-backup/1"

@@ -14,9 +14,10 @@ from django.forms.forms import NON_FIELD_ERRORS
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.busca.rules import BuscaVariant
+from games.core import Problem
+
 from .forms import problem_text
-from .rules.busca import BuscaVariant
-from .rules.core import Problem
 
 
 def seat_number(value: Any) -> int | None:

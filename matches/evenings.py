@@ -16,12 +16,13 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import prefetch_related_objects
 
+from games import document
+from games.money import add_up, transfers, whist_nets
+
 from . import services
 from .models import Evening, Match, Payment, Player
 from .pagecache import Recent
 from .plainsql import column, columns, may_be_id, table
-from .rules import document
-from .rules.money import add_up, transfers, whist_nets
 from .sheets import history_row
 
 # Each match's players' names, by match pk: read with the matches' states (services.match_states),

@@ -13,10 +13,11 @@ from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core import NAME_MOST, Option, Problem, name_problem, repeated_name_problem
+from games.registry import GAMES, Variant
+
 from .amounts import money
 from .models import Player
-from .rules.core import NAME_MOST, Option, Problem, name_problem, repeated_name_problem
-from .rules.registry import GAMES, Variant
 
 
 def problem_text(problem: Problem) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.registry import GAMES
+
 from . import printing, services
 from .access import Access
-from .rules.registry import GAMES
 from .rules_summary import SUMMARIES
 from .views import with_access
 

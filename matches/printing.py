@@ -17,10 +17,11 @@ import segno
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from games.core import resolve_options
+from games.registry import GAMES, Variant
+
 from . import sheets
 from .drawing import busca_cross
-from .rules.core import resolve_options
-from .rules.registry import GAMES, Variant
 from .rules_summary import SUMMARIES
 from .services import Standing
 from .sheet_drawing import blank_whist_sheet

@@ -20,11 +20,12 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from games import document
+from games.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
+
 from .models import Change, Deal, Evening, Match, Player, Seat
 from .pagecache import Recent
 from .plainsql import column, columns, may_be_id, table
-from .rules import document
-from .rules.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
 
 logger = logging.getLogger(__name__)
 

@@ -18,17 +18,18 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.busca.rules import BuscaMatch
+from games.mambassa.rules import DealResult as MambassaDealResult
+from games.mambassa.rules import Hand, MambassaGame
+from games.registry import GAMES
+from games.whist.rules import Rubber
+
 from . import spoken
 from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Match
 from .pagecache import NUMBER_PLACEHOLDER, TOKEN_PLACEHOLDER, KeptInclude, frozen
-from .rules.busca import BuscaMatch
-from .rules.mambassa import DealResult as MambassaDealResult
-from .rules.mambassa import Hand, MambassaGame
-from .rules.registry import GAMES
-from .rules.whist import Rubber
 from .services import UNDOABLE, Standing, latest_changes, seat_names, state_key
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table

@@ -12,8 +12,8 @@ from collections.abc import Collection, Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .rules.busca import DealResult as BuscaDeal
-from .rules.whist import DealResult as WhistDeal
+from games.busca.rules import DealResult as BuscaDeal
+from games.whist.rules import DealResult as WhistDeal
 
 
 def _joined(names: Sequence[str]) -> str:

@@ -33,13 +33,14 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from games import document
+from games.core import Refused
+from games.registry import GAMES, Variant
+
 from . import charts
 from .amounts import money
 from .evenings import played_nets
 from .models import Deal, Match, Player, Seat
-from .rules import document
-from .rules.core import Refused
-from .rules.registry import GAMES, Variant
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -29,6 +29,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games import document
+from games.core import Problem, Refused, gettext_noop
+from games.registry import GAMES
+
 from . import evenings, live, pagecache, services, sheets, spreadsheet, summaries
 from .access import (
     Access,
@@ -53,9 +57,6 @@ from .forms import (
 )
 from .holder import holder_seat
 from .models import Evening, Invite, Match, Player
-from .rules import document
-from .rules.core import Problem, Refused, gettext_noop
-from .rules.registry import GAMES
 
 
 def posted(request: HttpRequest) -> QueryDict | None:

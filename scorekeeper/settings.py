@@ -191,7 +191,7 @@ STORAGES = {
 }
 
 # -- Request bodies ----------------------------------------------------------------------------
-# A match document may be up to 2 MB (matches.rules.document.BYTES_MOST): a request may be a bit over
+# A match document may be up to 2 MB (games.document.BYTES_MOST): a request may be a bit over
 # that, with the form around it; a bigger one is refused with 413 before it is read
 # (scorekeeper.middleware.request_size_limit), files included, which Django's own limit leaves out.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024

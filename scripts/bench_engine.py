@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchkit
 
-from matches.rules import document
+from games import document
 
 
 def deals_per_second(play: Callable[[], object], deals: int, seconds: float) -> tuple[float, float]:

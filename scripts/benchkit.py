@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:  # the rules engine: its limits, and it plays Mamb
     sys.path.insert(0, str(ROOT))
 
 # The most deals a match holds (docs/format.md, "Limits"), for load.py and faults.py.
-from matches.rules.core import DEALS_MOST as DEALS_MOST  # noqa: E402
+from games.core import DEALS_MOST as DEALS_MOST  # noqa: E402
 
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorekeeper_bench")
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8110"))
@@ -131,9 +131,9 @@ def mambassa_deals(
     """Mambassa deals of a game with MAMBASSA_OPTIONS: two in three with the cards of every player
     still in shown, one in three with only who paid (one of them). Played as they are dealt, so that
     only players still in play; SystemExit if the game ends within ``count`` deals."""
-    from matches.rules import mambassa_format
-    from matches.rules.core import resolve_options
-    from matches.rules.mambassa import MAMBASSA
+    from games.core import resolve_options
+    from games.mambassa import document as mambassa_format
+    from games.mambassa.rules import MAMBASSA
 
     codes = [rank + suit for suit in "DSCB" for rank in "1234567FCR"]
     state = MAMBASSA.replayed(resolve_options(MAMBASSA.options, MAMBASSA_OPTIONS), players, 0, [])

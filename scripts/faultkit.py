@@ -125,9 +125,9 @@ def tally(fault: str, phones: list[Phone]) -> Tally:
     """What the database holds against what the phones meant."""
     from django.db import connection
 
+    from games import document
     from matches import services
     from matches.models import Change, Deal, Match
-    from matches.rules import document
 
     connection.close()  # this process's connection may have died with the database
     result = Tally(fault, saw=saw(phones))

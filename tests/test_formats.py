@@ -11,11 +11,11 @@ from django.test import override_settings
 from django.utils import formats
 from django.utils.translation import override
 
+from games.core import Problem
+from games.registry import GAMES
 from matches.amounts import money
 from matches.dates import evening_of
 from matches.forms import house_rules, problem_text
-from matches.rules.core import Problem
-from matches.rules.registry import GAMES
 from matches.sheets import _busca_said, _mambassa_said
 from matches.spoken import _then
 

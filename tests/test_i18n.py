@@ -15,9 +15,9 @@ from django.conf import settings
 from django.test import Client, override_settings
 from django.utils.translation import override
 
+from games.busca.rules import VARIANTS, BuscaDeal
+from games.core import Refused, resolve_options
 from matches.forms import problem_text
-from matches.rules.busca import VARIANTS, BuscaDeal
-from matches.rules.core import Refused, resolve_options
 
 LANGUAGES = ("it", "en")
 # %(name)s, %(points)d... ; {{ name }} ; <b>, </b>

@@ -58,7 +58,7 @@ def busca_start_within(start):
 def replayed_result(match, options, start, Seat, Deal):
     """The stored result of the match under its mended rules, or None where it cannot be replayed."""
     # The engine is pure Python: its reading of a document is what every page does.
-    from matches.rules import document
+    from games import document
 
     players = list(
         Seat.objects.filter(match=match).order_by("position").values_list("player__name", flat=True)

@@ -12,8 +12,8 @@ from django.db import migrations
 
 def name_the_dealers(apps, schema_editor):
     # The engine is pure Python: its reading of a document is what every page does.
-    from matches.rules import document
-    from matches.rules.core import Refused
+    from games import document
+    from games.core import Refused
 
     Match = apps.get_model("matches", "Match")
     Seat = apps.get_model("matches", "Seat")

@@ -13,7 +13,7 @@ from pathlib import Path
 from django.utils import translation
 from playwright.sync_api import Locator, Page, expect
 
-from matches.rules.registry import GAMES
+from games.registry import GAMES
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")  # seated in this order: seat 0 to seat 3
 PASSWORD = "a-long-pass-phrase-7"

@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.core import Refused
 from matches import services, sheets
 from matches.models import Change, Deal, Match
-from matches.rules.core import Refused
 
 from .guests import scorer, viewer
 from .pages import texts

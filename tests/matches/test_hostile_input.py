@@ -26,9 +26,9 @@ from django.urls.converters import IntConverter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.registry import GAMES
 from matches.access import invite_create
 from matches.models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
-from matches.rules.registry import GAMES
 
 from .games import DEFAULTS
 from .guests import joined

@@ -14,9 +14,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from games.registry import GAMES
 from matches import services
 from matches.models import Change, Deal, Match, Player
-from matches.rules.registry import GAMES
 
 from .pages import form_values, text, texts
 

@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.busca.rules import BuscaDeal, Penalty
+from games.core import resolve_options
+from games.registry import GAMES
 from matches.models import Match
-from matches.rules.busca import BuscaDeal, Penalty
-from matches.rules.core import resolve_options
-from matches.rules.registry import GAMES
 from matches.sheets import penalty_places
 
 from .pages import text, texts

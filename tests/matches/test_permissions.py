@@ -25,9 +25,9 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from games.registry import GAMES
 from matches.access import invite_create
 from matches.models import Evening, Invite, Match, Player
-from matches.rules.registry import GAMES
 
 from .guests import scorer, viewer
 from .pages import form_values

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games import document
+from games.core import Refused
 from matches import services
 from matches.models import Deal, Match, Player
-from matches.rules import document
-from matches.rules.core import Refused
 
 from .games import DEFAULTS
 from .results import replayed

@@ -18,9 +18,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from games.core import Refused
 from matches import services
 from matches.models import Match, Player
-from matches.rules.core import Refused
 
 from .pages import count, form_values, text, texts
 from .results import replayed

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, Outcome, Penalty, table_busche
-from matches.rules.core import Refused, resolve_options
+from games.busca.rules import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, Outcome, Penalty, table_busche
+from games.core import Refused, resolve_options
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 ANNA, BRUNO, CARLA, DARIO = range(4)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from matches.rules.busca import VARIANTS
-from matches.rules.core import Refused
-from matches.rules.document import FORMAT, read_document, score_document
+from games.busca.rules import VARIANTS
+from games.core import Refused
+from games.document import FORMAT, read_document, score_document
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 DEAL_FIELDS = {

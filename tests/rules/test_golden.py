@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, Penalty
-from matches.rules.core import resolve_options
+from games.busca.rules import VARIANTS, BuscaDeal, BuscaMatch, Penalty
+from games.core import resolve_options
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples.json"
 VECTORS = [v for v in json.loads(EXAMPLES.read_text())["vectors"] if v["variant"].startswith("busca")]

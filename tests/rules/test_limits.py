@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused, name_problem, repeated_name_problem
-from matches.rules.document import parse_document, read_document, score_document
+from games.core import Refused, name_problem, repeated_name_problem
+from games.document import parse_document, read_document, score_document
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 QUIET = {"points": [18, 12, 6, 4]}  # Anna alone takes a busca

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused
-from matches.rules.document import FORMAT, read_document, score_document
-from matches.rules.mambassa import MAMBASSA
+from games.core import Refused
+from games.document import FORMAT, read_document, score_document
+from games.mambassa.rules import MAMBASSA
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 # Plain hands with no card in common, worth 5, 6, 7 and 10; four aces; Quarantuno of spade.

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import resolve_options
-from matches.rules.mambassa import (
+from games.core import resolve_options
+from games.mambassa.rules import (
     MAMBASSA,
     Card,
     DealResult,

@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from matches.rules.core import resolve_options, step_on
-from matches.rules.mambassa import (
+from games.core import resolve_options, step_on
+from games.mambassa.rules import (
     DECK,
     MAMBASSA,
     SUITS,

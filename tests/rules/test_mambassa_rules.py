@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused, resolve_options
-from matches.rules.mambassa import (
+from games.core import Refused, resolve_options
+from games.mambassa.rules import (
     MAMBASSA,
     RANKS,
     Card,

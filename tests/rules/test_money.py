@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.rules.money import add_up, transfers, whist_nets
+from games.money import add_up, transfers, whist_nets
 
 D = Decimal
 

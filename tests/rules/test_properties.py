@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from matches.rules import document
-from matches.rules.busca import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, BuscaVariant, Outcome, Penalty
-from matches.rules.core import Option, Refused, resolve_options, step_on
+from games import document
+from games.busca.rules import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, BuscaVariant, Outcome, Penalty
+from games.core import Option, Refused, resolve_options, step_on
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 ENDED = "the match ended after deal %(last)d"

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused
-from matches.rules.document import score_document
-from matches.rules.registry import GAMES
+from games.core import Refused
+from games.document import score_document
+from games.registry import GAMES
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 # Deals in which Anna alone takes busche: 1 (000, 001) and 1 (003).

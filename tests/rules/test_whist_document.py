@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused
-from matches.rules.document import FORMAT, read_document, score_document
-from matches.rules.whist import WHIST, Game, WhistDeal, WhistStart
+from games.core import Refused
+from games.document import FORMAT, read_document, score_document
+from games.whist.rules import WHIST, Game, WhistDeal, WhistStart
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 QUIET = {"tricks": [7, 6], "honours": [2, 2]}  # one trick point to Anna and Carla

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import resolve_options
-from matches.rules.whist import WHIST, Game, Rubber, WhistDeal, WhistStart
+from games.core import resolve_options
+from games.whist.rules import WHIST, Game, Rubber, WhistDeal, WhistStart
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples.json"
 VECTORS = [v for v in json.loads(EXAMPLES.read_text())["vectors"] if v["variant"].startswith("whist")]

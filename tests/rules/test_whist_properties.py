@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.rules.core import resolve_options
-from matches.rules.whist import WHIST, Rubber, WhistDeal, WhistStart
+from games.core import resolve_options
+from games.whist.rules import WHIST, Rubber, WhistDeal, WhistStart
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 # No example database: the suite leaves no .hypothesis directory behind.

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from matches.rules.core import Refused, resolve_options
-from matches.rules.whist import WHIST, Game, Rubber, WhistDeal, WhistStart, pair_of
+from games.core import Refused, resolve_options
+from games.whist.rules import WHIST, Game, Rubber, WhistDeal, WhistStart, pair_of
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 NS, EW = 0, 1

@@ -8,8 +8,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
-from matches.rules.core import Problem, Refused
-from matches.rules.document import BYTES_MOST, parse_document
+from games.core import Problem, Refused
+from games.document import BYTES_MOST, parse_document
 
 
 def read_json(path: str, most: int | None = BYTES_MOST) -> Any:

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.core import Refused
 from matches.models import Match
-from matches.rules.core import Refused
 from matches.services import match_export
 
 from ._io import dump, refuse

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.rules.core import Refused
+from games.core import Refused
 from matches.services import match_import
 
 from ._io import read_json, refuse

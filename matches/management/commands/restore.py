@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.core import Refused
 from matches.backup import site_restore
-from matches.rules.core import Refused
 
 from ._io import read_json, refuse
 

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from matches.rules.core import Refused
-from matches.rules.document import score_document
+from games.core import Refused
+from games.document import score_document
 
 from ._io import dump, read_json, refuse
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, next_seat
+from ..core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, next_seat
 
 _ = gettext_noop
 SEATS = 4

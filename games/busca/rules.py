@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import (
+from ..core import (
     STAKE_LIMITS,
     Option,
     Problem,

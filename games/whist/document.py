@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
-from .whist import Game, Rubber, WhistDeal, WhistStart
+from ..core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
+from .rules import Game, Rubber, WhistDeal, WhistStart
 
 _ = gettext_noop
 DEAL_KEYS = frozenset({"tricks", "honours", "revoke", "dealer"})

@@ -3,7 +3,7 @@
 Scores are never trusted from a file: ``score_document`` recomputes everything from
 the entered deals. A document that breaks a rule raises ``Refused`` with every problem.
 What is common to every game is read here; each family of games reads its own deals,
-start and result (``busca_format``, ``mambassa_format``, ``whist_format``).
+start and result (``busca.document``, ``mambassa.document``, ``whist.document``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from . import busca_format, mambassa_format, whist_format
+from .busca import document as busca_format
 from .core import (
     DEALS_MOST,
     Problem,
@@ -30,7 +30,9 @@ from .core import (
     shown,
     step_on,
 )
+from .mambassa import document as mambassa_format
 from .registry import Variant, variant_for
+from .whist import document as whist_format
 
 _ = gettext_noop
 FORMAT = "scorekeeper-match/1"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .busca import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty
-from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
+from ..core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
+from .rules import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty
 
 _ = gettext_noop
 DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer"})

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, replay, split_evenly, to_cents
+from ..core import STAKE_LIMITS, Option, Problem, Refused, gettext_noop, replay, split_evenly, to_cents
 
 _ = gettext_noop
 RANKS = "1234567FCR"  # rank index 1..10; the ace also counts as 11, after the re, in a run

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from .core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
-from .mambassa import Card, Hand, MambassaDeal, MambassaGame, MambassaStart, parse_card
+from ..core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
+from .rules import Card, Hand, MambassaDeal, MambassaGame, MambassaStart, parse_card
 
 _ = gettext_noop
 HAND_KEYS = frozenset({"hands", "dealer"})

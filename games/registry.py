@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .busca import VARIANTS, BuscaVariant
+from .busca.rules import VARIANTS, BuscaVariant
 from .core import Problem, Refused, gettext_noop
-from .mambassa import MAMBASSA, Mambassa
-from .whist import WHIST, Whist
+from .mambassa.rules import MAMBASSA, Mambassa
+from .whist.rules import WHIST, Whist
 
 Variant = BuscaVariant | Mambassa | Whist
 
