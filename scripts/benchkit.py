@@ -37,8 +37,9 @@ NAMES = ("Anna", "Bruno", "Carla", "Dario")
 SECRET_KEY = os.environ.get("BENCH_SECRET_KEY") or secrets.token_urlsafe(50)
 
 
-def server_env() -> dict[str, str]:
-    """The production settings: DEBUG off, a random key, plain HTTP cookies (loopback has no TLS)."""
+def server_env(settings: str = "scorekeeper.settings") -> dict[str, str]:
+    """The production settings: DEBUG off, a random key, plain HTTP cookies (loopback has no TLS).
+    ``settings``: another settings module, one of scripts/ (bench_settings_nocache: no cache)."""
     env = dict(os.environ)
     env.update(
         DEBUG="false",
@@ -47,7 +48,7 @@ def server_env() -> dict[str, str]:
         SECURE_SSL_REDIRECT="false",
         DATABASE_URL=DATABASE_URL,
         ALLOWED_HOSTS="127.0.0.1,localhost",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DJANGO_SETTINGS_MODULE=settings,
     )
     return env
 
@@ -264,39 +265,46 @@ def load(deals: int) -> Fixture:
 
 
 def start_server(
-    workers: int, extra: Sequence[str] = (), log: str = "/tmp/bench-gunicorn.log", quiet: bool = False
+    workers: int,
+    extra: Sequence[str] = (),
+    log: str = "/tmp/bench-gunicorn.log",
+    quiet: bool = False,
+    settings: str = "scorekeeper.settings",
+    port: int = PORT,
 ) -> subprocess.Popen[bytes]:
-    """gunicorn with the production settings on 127.0.0.1:PORT; returns once /health answers.
-    ``quiet``: what the app logs (each 503 of a faults run, say) goes to ``log`` too, not to stderr."""
+    """gunicorn with the production settings on 127.0.0.1:``port``; returns once /health answers.
+    ``quiet``: what the app logs (each 503 of a faults run, say) goes to ``log`` too, not to stderr.
+    ``settings``: another settings module (server_env); those of scripts/ are found there."""
     command = [
         GUNICORN,
         "scorekeeper.wsgi",
         "--bind",
-        f"{HOST}:{PORT}",
+        f"{HOST}:{port}",
         "--workers",
         str(workers),
         "--backlog",
         "4096",
         "--error-logfile",
         log,
+        *(["--pythonpath", str(ROOT / "scripts")] if settings != "scorekeeper.settings" else []),
         *extra,
     ]
     output = open(log, "ab") if quiet else None  # noqa: SIM115 (closed once the server holds its copy)
     server = subprocess.Popen(
-        command, cwd=ROOT, env=server_env(), start_new_session=True, stdout=output, stderr=output
+        command, cwd=ROOT, env=server_env(settings), start_new_session=True, stdout=output, stderr=output
     )
     if output is not None:
         output.close()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(f"http://{HOST}:{PORT}/health", timeout=1) as response:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/health", timeout=1) as response:
                 if response.status == 200:
                     return server
         except OSError:
             time.sleep(0.2)
     stop_server(server)
-    raise SystemExit(f"gunicorn did not answer on {HOST}:{PORT}; see {log}")
+    raise SystemExit(f"gunicorn did not answer on {HOST}:{port}; see {log}")
 
 
 def stop_server(server: subprocess.Popen[bytes]) -> None:
