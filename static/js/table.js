@@ -25,6 +25,9 @@
 
   // Keyboard entry: the form is swapped anew after each save. If the focus was in it, it goes
   // to the new form's first field with an error, or else its first field, not back to the top.
+  // htmx gives the focus back to the field of the same id, the same player's: Enter in Carla's
+  // points would start the next deal at Carla's. A new deal starts at its first field, as the
+  // numbers go on paper; a refused one at the field that is wrong.
   // Only after the keyboard: a phone given the focus by a script would pop up its keyboard.
   var typing = false, keys = false;
   document.addEventListener("keydown", function () { keys = true; }, true);
@@ -37,7 +40,8 @@
     if (!typing) return;
     typing = false;
     var form = document.getElementById("deal-form");
-    if (!form || (document.activeElement && document.activeElement !== document.body)) return;
+    var active = document.activeElement;
+    if (!form || (active && active !== document.body && !form.contains(active))) return;
     var field = form.querySelector(".invalid input:not([type=hidden]), [aria-invalid=true]") ||
       form.querySelector("input:not([type=hidden]):not([disabled])");
     if (field) field.focus();
