@@ -46,6 +46,20 @@
     });
   }
 
+  // "Points still to assign" read out once the number settles: 700 ms after the last key, or at
+  // once when the field is left (change). Said at every key, "39, 38" would talk over the typing.
+  var SETTLE_MS = 700;
+  var sayTimer = null;
+  function say(form, delay) {
+    window.clearTimeout(sayTimer);
+    sayTimer = window.setTimeout(function () {
+      var region = form.querySelector("[data-remaining-said]");
+      var shown = form.querySelector(".remaining");
+      if (!region || !shown || !form.isConnected) return;
+      var text = shown.textContent.replace(/\s+/g, " ").trim();
+      if (region.textContent !== text) region.textContent = text;  // the same words again: nothing new to say
+    }, delay);
+  }
   document.addEventListener("input", function (event) {
     var form = event.target.closest("#deal-form");
     if (!form || !form.querySelector(".player-row")) return;
@@ -54,6 +68,7 @@
       event.target.dataset.touched = "1";
     }
     refresh(form);
+    say(form, SETTLE_MS);
   });
   // Whist: the second pair has what the first did not take; nothing tapped, nothing to say ("–").
   // Read from the taps, not from the tap just made: a form emptied for the next deal (offline.js,
@@ -80,6 +95,7 @@
         });
       }
       refresh(form);
+      say(form, 0);
     }
     // New match: the first-dealer choices read the names picked for the seats.
     var seat = event.target.name && event.target.name.match(/^seat_(\d)$/);

@@ -174,7 +174,7 @@ def test_a_failed_log_in_is_said_aloud_and_the_first_dealer_is_a_named_group(
     page.fill("#id_password", "not-her-password")
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("alert")).to_contain_text("enter a correct username and password")
-    expect(page).to_have_title(re.compile(r"^Not logged in"))
+    expect(page).to_have_title(re.compile(r"^Error: Not logged in"))
 
     log_in(page, live_server, alice)
     page.goto(reverse("match_new") + "?game=busca-000")
