@@ -185,7 +185,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "scorekeeper.storage.KeptURLStorage"
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
