@@ -19,6 +19,10 @@ from typing import Any
 SEATS = 4
 GROUP = 5  # busche closed in one square
 NAME_LIMIT = 12  # characters shown of a name, the ellipsis included
+# With the phone's text at twice its size (static/css/cross.css, "large"), a name and its total
+# fill a quarter of the sheet at 7 characters; longer names are written smaller there, not cut.
+LARGE_TEXT_NAME = 7
+SIDES = ("bottom", "right", "top", "left")  # where each place is drawn: which way its text grows
 
 # The sheet: a square, so it fills the width of a phone held upright.
 SIZE = 360.0
@@ -104,10 +108,21 @@ class Arm:
     is_dealer: bool
     is_loser: bool
     is_winner: bool
+    place: int = 0  # where the arm is drawn: 0 at the bottom, then counter-clockwise
 
     @property
     def truncated(self) -> bool:
         return self.name != self.full_name
+
+    @property
+    def side(self) -> str:
+        """Which side of the sheet the arm points to: its labels grow away from the lines."""
+        return SIDES[self.place]
+
+    @property
+    def long(self) -> str:
+        """How much smaller the name is written with large text: "" not at all, "1" a little, "2" more."""
+        return large_text_length(self.name)
 
     @property
     def css_class(self) -> str:
@@ -261,6 +276,13 @@ def _key(stroke_label: str, dot_label: str) -> Key:
     )
 
 
+def large_text_length(name: str, fits: int = LARGE_TEXT_NAME) -> str:
+    """A name's length class for large text: "" when ``fits`` characters or fewer, else "1" or "2"."""
+    if len(name) <= fits:
+        return ""
+    return "1" if len(name) <= fits + 2 else "2"
+
+
 def shorten(name: str, limit: int = NAME_LIMIT) -> str:
     """The name as it fits at the end of an arm: at most ``limit`` characters."""
     name = " ".join(name.split())
@@ -336,6 +358,7 @@ def _arm(
         is_dealer=is_dealer,
         is_loser=is_loser,
         is_winner=is_winner,
+        place=place,
     )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from matches.drawing import Segment, Text, shorten
+from matches.drawing import Segment, Text, large_text_length, shorten
 
 PAIRS = 2
 
@@ -29,6 +29,7 @@ MARGIN = 8.0  # paper left around the ruling
 INSET = 12.0  # between a column's edge and its first number
 
 NAME_LIMIT = 17  # characters of a pair's name, the ellipsis included: 15 px fills a column
+LARGE_TEXT_NAME = 12  # characters that fill a column at large text (static/css/whist.css); longer: smaller
 NAME_BASELINE = 25.0
 HEAD_RULE = 36.0  # the line under the names
 
@@ -71,6 +72,11 @@ class Head:
     @property
     def truncated(self) -> bool:
         return self.name != self.full_name
+
+    @property
+    def long(self) -> str:
+        """How much smaller the name is written with large text: "" not at all, "1" a little, "2" more."""
+        return large_text_length(self.name, LARGE_TEXT_NAME)
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,11 @@ class Sheet:
     guides: tuple[Segment, ...] = ()  # faint lines to write on, on a blank sheet
     dealer_at: Text | None = None  # under the game in progress, in the next dealer's pair's column
     dealer_label: str = ""  # "Bruno deals"
+
+    @property
+    def dealer_long(self) -> str:
+        """"1" when "Bruno deals" is written a little smaller with large text: longer than a name fits."""
+        return "1" if len(self.dealer_label) > LARGE_TEXT_NAME else ""
 
     @property
     def view_box(self) -> str:

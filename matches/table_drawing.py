@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from matches.drawing import Box, Text, shorten
+from matches.drawing import Box, Text, large_text_length, shorten
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8  # «Il numero di giocatori può arrivare fino ad un massimo di otto.»
@@ -62,6 +62,20 @@ POT_COIN = 4.6
 POT_COLUMNS = 8
 POT_SIZE = 13.0
 POT_GAP = 6.0  # between the pot's label and its coins
+
+# With the phone's text at twice its size (static/css/table.css, "large"), the writing on a card is
+# larger than the card was drawn for: each card is drawn again, taller, around the same coins (which
+# never move). The number beside them is lowered to stay level with them as it grows, the name rises
+# LARGE_NAME_RISE, the dealer's tag rises LARGE_ROOM_ABOVE and grows LARGE_TAG times from its foot,
+# the out notes give way (the deal log says them), and the cards at the top edge come down LARGE_DROP
+# so that the tag stays on the sheet. table.css moves them by these same amounts.
+LARGE_COUNT_DROP = 5.0  # the number, lowered as it grows (table.css: --grow × .31), 26.6 px at 200 %
+LARGE_COUNT_HALF = 9.6  # from the number's baseline to the middle of its digits, at that size
+LARGE_NAME_RISE = 5.0
+LARGE_ROOM_ABOVE = 10.5  # the card's top, the tag with it, rises this much: above the larger name
+LARGE_TAG = 1.75  # as the dealer's label grows (table.css: 9.5 px + --grow × .5), as wide as a card
+LARGE_DROP = 20.0
+LARGE_TEXT_NAME = 7  # characters of a name that fit a card at large text; longer ones are written smaller
 
 # The table top: an oval a little wider than the ring of cards, so that its rim runs
 # under the cards at the sides and near the corners too.
@@ -119,10 +133,17 @@ class SeatDrawing:
     is_out: bool
     out_after: int | None  # the deal after which the player went out, when known
     is_winner: bool
+    card_large: Box  # the card with large text: taller, around the same coins
+    drops: bool  # with large text, the card at the top edge comes down LARGE_DROP
 
     @property
     def truncated(self) -> bool:
         return self.name != self.full_name
+
+    @property
+    def long(self) -> str:
+        """How much smaller the name is written with large text: "" not at all, "1" a little, "2" more."""
+        return large_text_length(self.name, LARGE_TEXT_NAME)
 
     @property
     def css_class(self) -> str:
@@ -363,6 +384,13 @@ def _seat(
     )
 
     tag_width = (len(dealer_label) + 2) * EM * DEALER_SIZE + 8
+    # Large text: the number level with the coins, its baseline LARGE_COUNT_HALF below their middle;
+    # the tag grown from its foot, which stays on the card's (risen) top edge.
+    count_bottom = cluster_top + cluster.height / 2 + LARGE_COUNT_HALF
+    large_top = top - LARGE_ROOM_ABOVE
+    large_bottom = max(top + height, count_bottom + PAD)
+    tag_top = large_top - TAB_RISE + TAB_HEIGHT * (1 - LARGE_TAG)
+    drops = tag_top < MARGIN  # the whole card comes down LARGE_DROP then (table.css), this one too
     return SeatDrawing(
         seat=seat,
         name=shorten(name),
@@ -380,6 +408,8 @@ def _seat(
         is_out=is_out,
         out_after=out_after,
         is_winner=is_winner,
+        card_large=Box(_r(x - CARD_WIDTH / 2), _r(large_top), CARD_WIDTH, _r(large_bottom - large_top)),
+        drops=drops,
     )
 
 

@@ -258,6 +258,7 @@ def test_each_mark_paid_button_is_named_after_its_payment(owner: Page, evening: 
     first = names[0]
 
     page.get_by_role("button", name=first).click()
+    expect(page.locator("ol.transfers li.paid")).to_have_count(1)
     paid = Tree(page).one("ol.transfers li.paid button")
     assert (name(paid), state(paid, "pressed")) == (first, "true")
 
@@ -265,3 +266,203 @@ def test_each_mark_paid_button_is_named_after_its_payment(owner: Page, evening: 
     page.reload()
     italian = [name(n) for n in Tree(page).of("ol.transfers button")]
     assert all(re.fullmatch(r"Segnate pagato: \w+ paga \d+,\d\d\s€ a \w+", n) for n in italian), italian
+
+
+# -- The phone's text at twice its size ----------------------------------------------------------
+
+RUBBER = [  # a Whist rubber won 2 games to 1, with a few deals in each game
+    {"tricks": [7, 6], "honours": [3, 1]},
+    {"tricks": [6, 7], "honours": [1, 3]},
+    {"tricks": [7, 6], "honours": [2, 2]},
+    {"tricks": [8, 5], "honours": [2, 2]},
+    {"tricks": [6, 7], "honours": [2, 2]},
+    {"tricks": [7, 6], "honours": [2, 2]},
+    {"tricks": [9, 4], "honours": [3, 1]},
+]
+
+# The size each element matching a selector is drawn at on the screen, in px: in a drawing, its font
+# size times the drawing's scale (its viewBox units to the screen's pixels).
+DRAWN_SIZES = """(selector) => [...document.querySelectorAll(selector)].filter(el => el.checkVisibility())
+  .map(el => parseFloat(getComputedStyle(el).fontSize)
+    * (el.closest('svg') ? el.closest('svg').getScreenCTM().a : 1))"""
+
+# What a reader would see collide in a drawing: writing outside it, two pieces of writing on one
+# another, writing across the lines of the cross or the lines of a chart. A text's box is its em box,
+# less the empty top of it above the capitals (INK).
+INK = """box => ({left: box.left, right: box.right, top: box.top + 0.15 * box.height, bottom: box.bottom})"""
+CLASHES = """(selector) => {
+  const svg = document.querySelector(selector);
+  const frame = svg.getBoundingClientRect();
+  const seen = el => el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const ink = INK;
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+  const said = el => `${el.getAttribute('class') || 'text'} “${el.textContent.trim()}”`;
+  const texts = [...svg.querySelectorAll('text')].filter(seen);
+  const lines = [...svg.querySelectorAll('line.axis, path.strokes, path.groups, polyline')].filter(seen);
+  const found = [];
+  texts.forEach((text, i) => {
+    const box = ink(text.getBoundingClientRect());
+    const out = box.left < frame.left - 1 || box.right > frame.right + 1
+      || box.top < frame.top - 1 || box.bottom > frame.bottom + 1;
+    if (out) found.push(`${said(text)} outside the drawing`);
+    texts.slice(i + 1).filter(other => over(box, ink(other.getBoundingClientRect())))
+      .forEach(other => found.push(`${said(text)} on ${said(other)}`));
+    lines.filter(line => over(box, line.getBoundingClientRect()))
+      .forEach(line => found.push(`${said(text)} across ${line.getAttribute('class') || line.tagName}`));
+  });
+  return found;
+}""".replace("INK", INK)
+
+
+def at_twice_the_text(page: Page) -> float:
+    """The phone's text at 200 %, as its font-size setting puts it; the body's text size after it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert body == 32
+    return float(body)
+
+
+def expect_drawn_at_least(page: Page, selector: str, size: float) -> None:
+    sizes = page.evaluate(DRAWN_SIZES, selector)
+    assert sizes, f"nothing shown matches {selector}"
+    assert min(sizes) >= size, f"{selector}: drawn at {sorted(sizes)[:3]} px, less than {size:.1f}"
+
+
+def expect_fits_the_phone(page: Page, drawing: str) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(CLASHES, drawing) == []
+
+
+def many_players(alice: User, names: list[str]) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=n) for n in names]
+
+
+LONG_NAMES = ["Francesca", "Massimiliano", "Bea", "Giovanni Battista"]
+
+
+@pytest.mark.parametrize("names", [["Anna", "Bruno", "Carla", "Dario"], LONG_NAMES])
+@pytest.mark.parametrize("holder", [0, 1, 2, 3])
+def test_at_twice_the_text_the_cross_writes_its_scores_as_large_as_the_text_and_keeps_clear_of_its_arms(
+    owner: Page, alice: User, names: list[str], holder: int
+) -> None:
+    page = owner
+    players = many_players(alice, [f"{n}" for n in names])
+    match = services.match_create(owner=alice, game="busca-000", options={}, players=players, first_dealer=2)
+    penalty = {"points": [10, 10, 10, 10], "penalties": [{"player": names[1], "kind": "renege"}]}
+    for entry in (BUSCA_DEAL, penalty, {"points": [3, 20, 12, 5]}):
+        services.deal_record(match=match, entry=entry, author=alice)
+    page.goto(f"{match.get_absolute_url()}?holder={holder}")
+    body = at_twice_the_text(page)
+
+    expect_drawn_at_least(page, "svg.cross tspan.total", 0.85 * body)
+    expect_drawn_at_least(page, "svg.cross .dealer-label", 0.6 * body)
+    expect_drawn_at_least(page, "svg.cross text.name", 0.45 * body)  # a long name smaller, never cut
+    expect_fits_the_phone(page, "svg.cross")
+    if holder == 0:
+        screenshot(page, f"big-text-cross-{len(names[1])}.png")
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Anna", "Bruno", "Carla", "Dario"],
+        ["Anna", "Massimiliano", "Carla", "Dario", "Elena", "Francesca", "Gianni", "Ugo"],
+    ],
+)
+def test_at_twice_the_text_the_mambassa_table_writes_the_lives_as_large_as_the_text_on_taller_cards(
+    owner: Page, alice: User, names: list[str]
+) -> None:
+    page = owner
+    players = many_players(alice, names)
+    match = services.match_create(owner=alice, game="mambassa", options={}, players=players, first_dealer=2)
+    for payers in ([names[0]], [names[1], names[2]], [names[-1]], [names[-1]], [names[-1]]):
+        services.deal_record(match=match, entry={"payers": payers}, author=alice)
+    page.goto(match.get_absolute_url())
+    body = at_twice_the_text(page)
+
+    expect_drawn_at_least(page, "svg.mambassa-table g.seat > text.count", 0.85 * body)
+    expect_drawn_at_least(page, "svg.mambassa-table .dealer-label", 0.55 * body)
+    expect_fits_the_phone(page, "svg.mambassa-table")
+    # Each name, number and coin on its card, now drawn taller (a text's box: its capitals, its baseline).
+    inside = page.evaluate(
+        """() => [...document.querySelectorAll('svg.mambassa-table g.seat')].flatMap(seat => {
+          const card = seat.querySelector('rect.place.large').getBoundingClientRect();
+          return [...seat.querySelectorAll('text.name, text.count, circle')].filter(el => {
+            const em = el.getBoundingClientRect();
+            const box = el.matches('text') ? {...(INK)(em), bottom: em.bottom - 0.2 * em.height} : em;
+            return box.left < card.left || box.right > card.right || box.top < card.top
+              || box.bottom > card.bottom;
+          }).map(el => `${seat.dataset.seat}: ${el.getAttribute('class')} ${el.textContent}`);
+        })""".replace("INK", INK)
+    )
+    assert inside == []
+    screenshot(page, f"big-text-mambassa-{len(names)}.png")
+
+
+def test_at_twice_the_text_the_whist_sheet_writes_each_games_score_as_large_as_the_text(
+    owner: Page, alice: User, players: list[Player]
+) -> None:
+    page = owner
+    match = new_match(alice, "whist", players, RUBBER)
+    page.goto(match.get_absolute_url())
+    superseded = page.locator("svg.whist-sheet text.points:not([data-latest])")
+    expect(superseded.first).to_be_visible()
+    body = at_twice_the_text(page)
+
+    expect_drawn_at_least(page, "svg.whist-sheet text.points, svg.whist-sheet text.total", 0.85 * body)
+    expect_drawn_at_least(page, "svg.whist-sheet .pair-name", 0.55 * body)
+    # Each column keeps its latest number, the game's score; every deal's is in the deal table.
+    expect(superseded.first).to_be_hidden()
+    expect_fits_the_phone(page, "svg.whist-sheet")
+    screenshot(page, "big-text-whist.png")
+
+    in_progress = new_match(alice, "whist", players, RUBBER[:1])
+    page.goto(in_progress.get_absolute_url())
+    expect_drawn_at_least(page, "svg.whist-sheet .dealer-label", 0.6 * body)
+    expect_fits_the_phone(page, "svg.whist-sheet")
+
+
+def test_at_twice_the_text_a_chart_gives_its_lines_names_and_figures_to_the_legend(
+    owner: Page, evening: Evening, alice: User
+) -> None:
+    page = owner
+    page.goto(reverse("match_chart", args=[playing(evening).pk]))
+    body = at_twice_the_text(page)
+
+    expect(page.locator("svg.line-chart .series .name").first).to_be_hidden()
+    legend = page.locator(".chart-legend li")
+    expect(legend).to_have_text(["Anna 6", "Bruno 1", "Carla 1", "Dario 1"])
+    expect_drawn_at_least(page, ".chart-legend b", 0.85 * body)
+    expect_drawn_at_least(page, "svg.line-chart .tick", 0.5 * body)
+    expect_fits_the_phone(page, "svg.line-chart")
+
+    # One line (a player's money): its legend too, which at the usual size its name at its end says.
+    page.goto(reverse("stats_player", args=[alice.players.get(name="Anna").pk]))
+    expect(page.locator(".chart-legend li")).to_have_text(["Anna -2.50"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_at_the_usual_text_size_the_drawings_are_drawn_as_they_always_were(
+    owner: Page, evening: Evening, alice: User, players: list[Player]
+) -> None:
+    page = owner
+    drawn_as_drawn = """() => [...document.querySelectorAll('svg[role=img] text, svg[role=img] rect')]
+      .filter(el => !['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(el).transform))
+      .map(el => el.getAttribute('class'))"""
+    for url in (
+        playing(evening).get_absolute_url(),
+        new_match(alice, "mambassa", players, [{"payers": ["Bruno"]}]).get_absolute_url(),
+        new_match(alice, "whist", players, RUBBER).get_absolute_url(),
+        reverse("match_chart", args=[playing(evening).pk]),
+    ):
+        page.goto(url)
+        assert page.evaluate(drawn_as_drawn) == [], url
+        scores = "svg[role=img] .total, svg[role=img] .count, svg[role=img] .points"
+        sizes = page.evaluate(DRAWN_SIZES, scores)
+        assert all(size < 17 for size in sizes), url  # 15 px and 13 px, the sheet's own sizes
+    expect(page.locator(".chart-legend li")).to_have_count(4)
+    page.goto(reverse("stats_player", args=[alice.players.get(name="Anna").pk]))
+    expect(page.locator(".chart-legend")).to_be_hidden()  # one line: its name at its end
+    expect(page.locator("svg.line-chart .series .name")).to_be_visible()
