@@ -58,6 +58,19 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     return access
 
 
+def may_follow(request: HttpRequest, pk: int, owner_id: int) -> bool:
+    """Whether this request may see match ``pk`` of ``owner_id`` as it is now, without reading the
+    match itself (the idle live check, live.py): its owner, or a phone whose link still works.
+    Changes nothing: match_access does what follows from a withdrawn link."""
+    user = request.user
+    if user.is_authenticated and user.pk == owner_id:
+        return True
+    joined = request.session.get(SESSION_KEY, {}).get(str(pk))
+    if not joined:
+        return False
+    return Invite.objects.filter(match_id=pk, token=joined["token"], revoked_at__isnull=True).exists()
+
+
 def invite_create(*, match: Match, role: str) -> Invite:
     """A new link for ``role``: 32 random bytes (256 bits) in the URL, unguessable."""
     return Invite.objects.create(match=match, token=secrets.token_urlsafe(32), role=role)
@@ -78,7 +91,7 @@ def join(request: HttpRequest, invite: Invite, name: str) -> None:
 def leave(request: HttpRequest, matches: list[str], *, withdrawn: bool = True) -> None:
     """The links this phone joined ``matches`` (pks, as the session has them) by were withdrawn:
     forgotten, and the session given a new key, so that what the phone kept under them (pages,
-    deals waiting to be sent) is cleared by the next page it opens (sessions.owner_marker)."""
+    deals waiting to be sent) is cleared by the next page it opens (templatetags.owner)."""
     joined = request.session.get(SESSION_KEY, {})
     request.session[SESSION_KEY] = {pk: entry for pk, entry in joined.items() if pk not in matches}
     if withdrawn:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.sessions.models import Session
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -17,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .access import invite_revoke
-from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat, Session
+from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -174,17 +176,36 @@ class PaymentAdmin(ReadOnly):
 
 @admin.register(Session)
 class SessionAdmin(ReadOnly):
-    """A phone's login or its joined matches; deleting it logs that phone out."""
+    """A phone's login or its joined matches (Django's own session table); deleting it logs that
+    phone out."""
 
     # The key and the data stay out of sight: the key is what the phone's cookie holds.
     list_display = ["user", "expire_date", "expired"]
     list_display_links = ["expire_date"]
     list_filter = ["expire_date"]
-    search_fields = ["user__username"]
-    list_select_related = ["user"]
+    search_fields = ["session_key"]  # (see get_search_results: by the user's name)
     fields = ["user", "expire_date"]
+    readonly_fields = fields
     ordering = ["-expire_date"]
+
+    @admin.display(description=_("user"))
+    def user(self, session: Session) -> Any:
+        """The account the session is logged in to, read from its data; none for a guest's phone."""
+        pk = session.get_decoded().get(SESSION_KEY)
+        return get_user_model()._default_manager.filter(pk=pk).first() if pk is not None else None
 
     @admin.display(boolean=True, description=_("expired"))
     def expired(self, session: Session) -> bool:
         return session.expire_date <= timezone.now()
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Session], search_term: str
+    ) -> tuple[QuerySet[Session], bool]:
+        """The sessions of the accounts whose name holds ``search_term``: the user is in each
+        session's data, which the database cannot search, so each is read (a site's few hundred)."""
+        if not search_term:
+            return queryset, False
+        users = get_user_model()._default_manager.filter(username__icontains=search_term)
+        pks = {str(pk) for pk in users.values_list("pk", flat=True)}
+        keys = [s.session_key for s in queryset.iterator() if str(s.get_decoded().get(SESSION_KEY)) in pks]
+        return queryset.filter(session_key__in=keys), False

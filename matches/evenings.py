@@ -7,74 +7,30 @@ proposes the fewest transfers it can (never more than the players with a balance
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import prefetch_related_objects
+from django.db import transaction
+from django.db.models import Prefetch
+from django.db.models.functions import Lower
 
 from games import document
 from games.money import add_up, transfers, whist_nets
 
 from . import services
 from .models import Evening, Match, Payment, Player
-from .pagecache import Recent
-from .plainsql import column, columns, may_be_id, table
 from .sheets import history_row
 
-# Each match's players' names, by match pk: read with the matches' states (services.match_states),
-# so that a page need not read every match's seats.
-Names = Mapping[int, Sequence[str]]
 
-
-@dataclass
-class EveningRead:
-    """An evening with who came (by name) and what was paid, read in two plain queries."""
-
-    evening: Evening
-    came: list[Player]
-    paid: list[Payment]
-
-
-def evening_read(pk: int, owner_id: int) -> EveningRead | None:
-    """Evening ``pk`` of its owner, or None; what the evening's page asks on every visit."""
-    if not may_be_id(Evening, pk):
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_evening_sql(), [pk, owner_id])
-        rows = cursor.fetchall()
-        if not rows:
-            return None
-        cursor.execute(_payments_sql(), [pk])
-        payments = cursor.fetchall()
-    evenings, players = columns(Evening), columns(Player)
-    evening = evenings.make(rows[0][: len(evenings)])
-    came = [players.make(row[len(evenings) :]) for row in rows if row[len(evenings)] is not None]
-    return EveningRead(evening, came, [columns(Payment).make(row) for row in payments])
-
-
-@functools.cache
-def _evening_sql() -> str:
-    came = Evening.players.through
-    on_evening = f"{column(came, 'evening')} = {column(Evening, 'id')}"
-    on_player = f"{column(came, 'player')} = {column(Player, 'id')}"
-    return (
-        f"SELECT {columns(Evening).sql}, {columns(Player).sql} FROM {table(Evening)}"
-        f" LEFT JOIN {table(came)} ON {on_evening} LEFT JOIN {table(Player)} ON {on_player}"
-        f" WHERE {column(Evening, 'id')} = %s AND {column(Evening, 'owner')} = %s"
-        f" ORDER BY LOWER({column(Player, 'name')}), {column(Player, 'id')}"
+def evening_read(pk: int, owner_id: int) -> Evening | None:
+    """Evening ``pk`` of its owner, or None; who came (by name) and what was paid read along."""
+    evenings = Evening.objects.filter(pk=pk, owner_id=owner_id).prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by(Lower("name"), "pk")),
+        Prefetch("payments", queryset=Payment.objects.order_by("pk")),
     )
-
-
-@functools.cache
-def _payments_sql() -> str:
-    return (
-        f"SELECT {columns(Payment).sql} FROM {table(Payment)} WHERE {column(Payment, 'evening')} = %s"
-        f" ORDER BY {column(Payment, 'id')}"
-    )
+    return evenings.first()
 
 
 def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
@@ -116,24 +72,30 @@ class Settlement:
 def evening_settlement(
     evening: Evening,
     matches: Sequence[Match] | None = None,
-    names: Names | None = None,
-    payments: Sequence[Payment] | None = None,
+    standings: Mapping[int, services.Standing] | None = None,
 ) -> Settlement:
     """Each player's balance over the evening's matches and who pays whom.
 
-    ``matches``: read already; ``names``: their players' names, read along (else their seats');
-    ``payments``: the evening's, read already.
+    ``matches``: read already, their seats with them; ``standings``: their finished matches
+    replayed, by pk (else replayed here). The payments: the evening's, as prefetched or read here.
     """
     if matches is None:
         matches = evening_matches(evening)
     # A match in progress counts nothing yet: it is not even replayed.
     finished = [match for match in matches if match.status == Match.Status.FINISHED]
-    # The balances are kept per state of the finished matches: a deal entered in a match in
-    # progress, or a payment marked, settles nothing anew.
-    states = tuple(services.state_key(match, _names(match, names)) for match in finished)
-    balances = SETTLED.get_or_make(states, lambda: _settled(finished))
-    made = list(evening.payments.order_by("pk") if payments is None else payments)
-    return Settlement(list(balances), _transfers(dict(balances), made), len(matches) - len(finished))
+    if standings is None:
+        standings = finished_standings(finished)
+    balances = add_up([match_nets(standings[match.pk]) for match in finished])
+    ranked = sorted(balances.items(), key=lambda item: (-item[1], item[0].name))
+    prefetched = "payments" in getattr(evening, "_prefetched_objects_cache", {})  # (evening_read)
+    made = list(evening.payments.all() if prefetched else evening.payments.order_by("pk"))
+    return Settlement(ranked, _transfers(dict(ranked), made), len(matches) - len(finished))
+
+
+def finished_standings(matches: Sequence[Match]) -> dict[int, services.Standing]:
+    """The finished ones of ``matches`` (their seats read along) replayed, by pk: one query."""
+    finished = [match for match in matches if match.status == Match.Status.FINISHED]
+    return {standing.match.pk: standing for standing in services.match_standings(finished)}
 
 
 def _transfers(balances: dict[Player, Decimal], payments: Sequence[Payment]) -> list[Transfer]:
@@ -156,18 +118,6 @@ def _transfers(balances: dict[Player, Decimal], payments: Sequence[Payment]) -> 
     return made + [Transfer(payer, payee, amount, paid=False) for payer, payee, amount in transfers(left)]
 
 
-# Each player's balance (largest first), by the states of the matches settled. A finished match's
-# seats never change, and a renamed player changes its state: the players kept here are current.
-SETTLED: Recent[tuple[Any, ...], tuple[tuple[Player, Decimal], ...]] = Recent(256)
-
-
-def _settled(finished: list[Match]) -> tuple[tuple[Player, Decimal], ...]:
-    """The finished matches replayed and added up: each player's balance, largest first."""
-    prefetch_related_objects(finished, services.seats_with_players())  # no query where read along
-    balances = add_up([match_nets(standing) for standing in services.match_standings(finished)])
-    return tuple(sorted(balances.items(), key=lambda item: (-item[1], item[0].name)))
-
-
 @transaction.atomic
 def payment_toggle(*, evening: Evening, which: Callable[[Transfer], bool]) -> bool | None:
     """Record the transfer ``which`` picks as paid, or take back the payment it picks; True when it
@@ -188,10 +138,10 @@ def payment_toggle(*, evening: Evening, which: Callable[[Transfer], bool]) -> bo
     return True
 
 
-def evening_matches(evening: Evening, seats: bool = True) -> list[Match]:
-    """The evening's matches, oldest first, their seats and players read along (``seats``)."""
-    matches = evening.matches.order_by("created_at")
-    return list(matches.prefetch_related(services.seats_with_players()) if seats else matches)
+def evening_matches(evening: Evening) -> list[Match]:
+    """The evening's matches, oldest first, their seats and players read along."""
+    matches = evening.matches.order_by("created_at", "pk").prefetch_related(services.seats_with_players())
+    return list(matches)
 
 
 def evening_seating(evening: Evening) -> list[Player]:
@@ -204,14 +154,9 @@ def evening_seating(evening: Evening) -> list[Player]:
     return first + [player for player in came if player not in first]
 
 
-def evening_rows(
-    evening: Evening, matches: Sequence[Match] | None = None, names: Names | None = None
-) -> list[dict[str, Any]]:
-    """The evening's matches, oldest first, with their result (``matches`` and ``names``: read already)."""
+def evening_rows(evening: Evening, matches: Sequence[Match] | None = None) -> list[dict[str, Any]]:
+    """The evening's matches, oldest first, with their result (``matches``: read already, their seats
+    read along)."""
     if matches is None:
         matches = evening_matches(evening)
-    return [history_row(match, _names(match, names)) for match in matches]
-
-
-def _names(match: Match, names: Names | None) -> Sequence[str]:
-    return services.seat_names(match) if names is None else names[match.pk]
+    return [history_row(match, services.seat_names(match)) for match in matches]

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.sessions.backends.base import SessionBase
-from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -220,17 +218,3 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payer} paid {self.payee} {self.amount}"
-
-
-class Session(AbstractBaseSession):
-    """A login session that knows its user: read with one query that brings the user too (sessions)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-
-    @classmethod
-    def get_session_store_class(cls) -> type[SessionBase]:
-        from .sessions import SessionStore
-
-        return SessionStore

@@ -7,7 +7,6 @@ A match's standings are the replay of its deals through the rules engine; the
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import logging
 import uuid
@@ -16,16 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Prefetch
+from django.db import IntegrityError, models, transaction
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from games import document
 from games.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
 
 from .models import Change, Deal, Evening, Match, Player, Seat
-from .pagecache import Recent
-from .plainsql import column, columns, may_be_id, table
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +34,8 @@ class Standing:
     match: Match
     players: tuple[str, ...]
     rules: document.Match
-    played: Any  # the replay: BuscaMatch or MambassaGame
+    played: Any  # the replay: BuscaMatch, MambassaGame or Rubber
+    state: Steps | None = None  # the replay's running state, to take it on to a next deal (None: Whist)
 
 
 def match_document(
@@ -72,140 +70,29 @@ def seats_with_players(through: str = "seats") -> Prefetch:
 
 
 def seat_names(match: Match) -> tuple[str, ...]:
-    """The players' names in seating order (one query, or none where the seats were prefetched).
-
-    Plain SQL, as every match page asks it: the ORM would spend longer writing it than the database
-    answering it.
-    """
+    """The players' names in seating order (one query, or none where the seats were prefetched)."""
     if "seats" in getattr(match, "_prefetched_objects_cache", {}):
         return tuple(seat.player.name for seat in match.seats.all())
-    if (names := match.__dict__.get(NAMES_READ)) is not None:
-        return names
-    with connection.cursor() as cursor:
-        cursor.execute(_seat_names_sql(), [match.pk])
-        return tuple(name for (name,) in cursor.fetchall())
+    return tuple(match.seats.order_by("position").values_list("player__name", flat=True))
 
 
-def match_states(by: str, pk: int) -> dict[int, tuple[Any, ...]]:
-    """The state of each match of an owner (``by="owner"``) or of an evening (``by="evening"``),
-    by pk, in one plain query: its pk, version, update time, status and players' names (last),
-    what a kept list of matches is keyed on. In the order the page lists them: an owner's in
-    progress first, then newest first; an evening's oldest first."""
-    with connection.cursor() as cursor:
-        cursor.execute(_states_sql(by), [pk])
-        rows = cursor.fetchall()
-    names: dict[tuple[Any, ...], list[str]] = {}
-    for match_pk, version, updated_at, status, name in rows:
-        names.setdefault((match_pk, version, updated_at, status), []).append(name)
-    return {key[0]: (*key, tuple(seated)) for key, seated in names.items()}
+def match_read(pk: int) -> Match | None:
+    """Match ``pk`` with its evening and its seated players (two queries), None if there is none."""
+    matches = Match.objects.select_related("evening").prefetch_related(seats_with_players())
+    return matches.filter(pk=pk).first()
 
 
-# What a match read by match_read leaves out: its stored result, which most requests never read.
-UNREAD = ("result",)
-# Where a match read by match_read keeps its players' names, read with it (seat_names answers them).
-NAMES_READ = "names_read"
-
-
-def match_read(pk: int, *, locked: bool = False) -> Match | None:
-    """Match ``pk``, None if there is none; not its stored result (the whole replay, as JSON),
-    which most requests never read. ``locked``: its row locked until the transaction ends
-    (concurrent writes to the match queue there); otherwise with its evening and its players'
-    names, one row per seat."""
-    if not may_be_id(Match, pk):
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_match_sql(locked), [pk])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    matches, evenings = columns(Match, without=UNREAD), columns(Evening)
-    row = rows[0]
-    match = matches.make(row[: len(matches)])
-    if not locked:
-        evening = evenings.make(row[len(matches) : -1]) if row[len(matches)] is not None else None
-        Match.evening.field.set_cached_value(match, evening)
-        match.__dict__[NAMES_READ] = tuple(row[-1] for row in rows if row[-1] is not None)
-    return match
-
-
-def matches_read(pks: Sequence[int]) -> dict[int, Match]:
-    """The matches of ``pks`` that are there, by pk, each whole (its stored result too)."""
-    if not pks:
-        return {}
-    with connection.cursor() as cursor:
-        cursor.execute(_matches_sql(len(pks)), list(pks))
-        rows = cursor.fetchall()
-    whole = columns(Match)
-    return {match.pk: match for match in map(whole.make, rows)}
-
-
-@functools.lru_cache(maxsize=64)
-def _matches_sql(count: int) -> str:
-    within = ", ".join(["%s"] * count)
-    return f"SELECT {columns(Match).sql} FROM {table(Match)} WHERE {column(Match, 'id')} IN ({within})"
+def latest_changes_query(pk: int, count: int) -> QuerySet[Change]:
+    """Match ``pk``'s latest ``count`` changes, newest first, each with whether an undo took it back
+    (``undone``): read in the order of the log's index, so as quickly at the 3,000th change as at
+    the 30th."""
+    undone = Exists(Change.objects.filter(undoes=OuterRef("pk")))
+    return Change.objects.filter(match_id=pk).annotate(undone=undone).order_by("-created_at", "-pk")[:count]
 
 
 def latest_changes(pk: int, count: int) -> list[tuple[Change, bool]]:
-    """Match ``pk``'s latest ``count`` changes, newest first, each with whether an undo took it back;
-    read in the order of the log's index, so as quickly at the 3,000th change as at the 30th."""
-    with connection.cursor() as cursor:
-        cursor.execute(changes_sql(), [pk, count])
-        rows = cursor.fetchall()
-    changes = columns(Change)
-    return [(changes.make(row[:-1]), row[-1] is not None) for row in rows]
-
-
-@functools.cache
-def changes_sql() -> str:
-    """latest_changes' query (``%s``: the match, how many)."""
-    quote = connection.ops.quote_name
-    undone = quote("undone")
-    undoes = f"{undone}.{quote(Change._meta.get_field('undoes').column)}"
-    created, pk = column(Change, "created_at"), column(Change, "id")
-    return (
-        f"SELECT {columns(Change).sql}, {undone}.{quote('id')} FROM {table(Change)}"
-        f" LEFT JOIN {table(Change)} {undone} ON {undoes} = {pk}"
-        f" WHERE {column(Change, 'match')} = %s ORDER BY {created} DESC, {pk} DESC LIMIT %s"
-    )
-
-
-@functools.cache
-def _match_sql(locked: bool) -> str:
-    where = f" WHERE {column(Match, 'id')} = %s"
-    if locked:
-        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        return f"SELECT {columns(Match, without=('result',)).sql} FROM {table(Match)}{where}{lock}"
-    return (
-        f"SELECT {columns(Match, without=('result',)).sql}, {columns(Evening).sql}, {column(Player, 'name')}"
-        f" FROM {table(Match)}"
-        f" LEFT JOIN {table(Evening)} ON {column(Match, 'evening')} = {column(Evening, 'id')}"
-        f" LEFT JOIN {table(Seat)} ON {column(Seat, 'match')} = {column(Match, 'id')}"
-        f" LEFT JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
-        f"{where} ORDER BY {column(Seat, 'position')}"
-    )
-
-
-@functools.cache
-def _seat_names_sql() -> str:
-    return (
-        f"SELECT {column(Player, 'name')} FROM {table(Seat)}"
-        f" INNER JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
-        f" WHERE {column(Seat, 'match')} = %s ORDER BY {column(Seat, 'position')}"
-    )
-
-
-@functools.cache
-def _states_sql(by: str) -> str:
-    match = ", ".join(column(Match, name) for name in ("id", "version", "updated_at", "status"))
-    # As the matches page and an evening list their matches (ties: the order they were made).
-    status, created, pk = (column(Match, name) for name in ("status", "created_at", "id"))
-    listed = f"{status} DESC, {created} DESC, {pk} DESC" if by == "owner" else f"{created}, {pk}"
-    return (
-        f"SELECT {match}, {column(Player, 'name')} FROM {table(Match)}"
-        f" LEFT JOIN {table(Seat)} ON {column(Seat, 'match')} = {column(Match, 'id')}"
-        f" LEFT JOIN {table(Player)} ON {column(Seat, 'player')} = {column(Player, 'id')}"
-        f" WHERE {column(Match, by)} = %s ORDER BY {listed}, {column(Seat, 'position')}"
-    )
+    """latest_changes_query's changes, each with whether it was undone."""
+    return [(change, change.undone) for change in latest_changes_query(pk, count)]
 
 
 def _read(
@@ -216,84 +103,37 @@ def _read(
     return document.read_document(doc)
 
 
-# A match read, its replay, and the running state that takes it on to a next deal (None for Whist).
-Replayed = tuple[document.Match, Any, Steps | None]
-
-# Replays kept by this process, by the match's state: a page asked for again is not replayed,
-# and its next deal is played on from there.
-_REPLAYS: Recent[tuple[Any, ...], Replayed] = Recent(512)
-# And the latest two of each match, whatever its version: a match changed by another process (a
-# deal entered, or taken back) is played on from the one whose deals begin its own. (A replay of 300
-# deals takes 200 to 500 KB; the two of a match share the results of the deals they both played.)
-_LATEST: Recent[int, tuple[Replayed, ...]] = Recent(256)
-LATEST_KEPT = 2
-
-
-def _keep(key: tuple[Any, ...], replayed: Replayed) -> None:
-    _REPLAYS.put(key, replayed)
-    pk = key[0]
-    _LATEST.put(pk, (replayed, *(_LATEST.get(pk) or ())[: LATEST_KEPT - 1]))
-
-
-def _kept_replay(match: Match, players: Sequence[str]) -> Replayed:
-    """The match's replay as this process kept it, or read, replayed and kept now."""
-    key = state_key(match, players)
-    kept = _REPLAYS.get(key)
-    if kept is None:
-        kept = _replayed(_read(match, players=players), match.pk)
-        _keep(key, kept)
-    return kept
-
-
-def _replayed(rules: document.Match, pk: int) -> Replayed:
-    """Match ``pk`` read as ``rules``, replayed: played on from a kept replay of its first deals, if any."""
-    for kept, _, state in _LATEST.get(pk) or ():
-        if state is not None and (played_on := rules.played_on(kept, state)) is not None:
-            return (rules, *played_on)
-    return (rules, *rules.replayed())
-
-
-def state_key(match: Match, players: Sequence[str]) -> tuple[Any, ...]:
-    """What names a match's state: every change bumps its version; a renamed player changes the names."""
-    return (match.pk, match.version, match.updated_at, tuple(players))
+def _standing(
+    match: Match, players: Sequence[str], deals: Sequence[Mapping[str, Any]] | None = None
+) -> Standing:
+    """The match replayed from its first deal (``deals``: its deals, read already)."""
+    rules = _read(match, deals, players)
+    played, state = rules.replayed()
+    return Standing(match, rules.players, rules, played, state)
 
 
 def match_standing(match: Match, just_read: bool = False, players: Sequence[str] | None = None) -> Standing:
     """The match replayed, as it is now in the database (``match`` is brought up to date first).
 
     ``just_read``: this request has just read the match and changed nothing, so it is not asked
-    again; ``players``: its players' names, read with it (by a write, under its lock).
+    again; ``players``: its players' names, read with it.
     """
     if not just_read:
         current = Match.objects.filter(pk=match.pk).values_list("version", "updated_at").first()
         if current is not None and current != (match.version, match.updated_at):
-            match.refresh_from_db()  # changed since it was read, by this request or another
-            match.__dict__.pop(NAMES_READ, None)  # (a player renamed changes it too)
-    if players is None:
-        players = seat_names(match)
-
-    rules, played, _ = _kept_replay(match, players)
-    return Standing(match, rules.players, rules, played)
+            match.refresh_from_db()  # changed since it was read, by this request or another (seats too)
+            players = None
+    return _standing(match, players if players is not None else seat_names(match))
 
 
 def match_standings(matches: Sequence[Match]) -> list[Standing]:
-    """Matches just read (their seats prefetched) replayed, with one query for the deals of those not kept."""
-    names = {match.pk: seat_names(match) for match in matches}
-    kept = {match.pk: _REPLAYS.get(state_key(match, names[match.pk])) for match in matches}
-    entries: dict[int, list[Any]] = {match.pk: [] for match in matches if kept[match.pk] is None}
+    """Matches just read (their seats prefetched) replayed, with one query for all their deals."""
+    entries: dict[int, list[Any]] = {match.pk: [] for match in matches}
     if entries:
         deals = Deal.objects.filter(match_id__in=entries).order_by("match_id", "number")
         for match_id, entry in deals.values_list("match_id", "entry"):
             entries[match_id].append(entry)
-    standings = []
-    for match in matches:
-        replayed = kept[match.pk]
-        if replayed is None:
-            replayed = _replayed(_read(match, entries[match.pk], names[match.pk]), match.pk)
-            _keep(state_key(match, names[match.pk]), replayed)
-        rules, played, _ = replayed
-        standings.append(Standing(match, rules.players, rules, played))
-    return standings
+    return [_standing(match, seat_names(match), entries[match.pk]) for match in matches]
 
 
 def match_export(match: Match) -> dict[str, Any]:
@@ -349,16 +189,15 @@ def _refresh(
     rules: document.Match,
     author: Author | None = None,
     played: Any = None,
-    state: Steps | None = None,
     also: Sequence[str] = (),
 ) -> None:
     """Store the replay's result on the match (the cache), bump its version, log an end or a reopening.
 
-    ``played`` and ``state``: the replay of ``rules`` and its running state, when the caller has them;
-    ``also``: other fields of the match the caller changed, stored with these.
+    ``played``: the replay of ``rules``, when the caller has it; ``also``: other fields of the match
+    the caller changed, stored with these.
     """
     if played is None:
-        played, state = rules.replayed()
+        played = rules.play()
     was_finished = match.status == Match.Status.FINISHED
     match.result = document.result_json(rules, played, deals=False)  # its size stays that of one deal
     finished = played.outcome is not None
@@ -369,19 +208,15 @@ def _refresh(
         match.finished_at = None
     match.version += 1
     match.save(update_fields=["result", "status", "finished_at", "version", "updated_at", *also])
-    # The pages about to show this version need not replay it again (pagecache).
-    _keep(state_key(match, rules.players), (rules, played, state))
     if author is not None and finished != was_finished:
         kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
         _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})
 
 
 def _locked(match: Match) -> Match:
-    """The match read anew with its row locked; not its stored result, which the write replaces."""
-    locked = match_read(match.pk, locked=True)
-    if locked is None:
-        raise Match.DoesNotExist
-    return locked
+    """The match read anew with its row locked (concurrent writes to the match queue there); not its
+    stored result, which the write replaces."""
+    return Match.objects.select_for_update().defer("result").get(pk=match.pk)
 
 
 @transaction.atomic
@@ -533,16 +368,19 @@ def deal_record(
     token: uuid.UUID | None = None,
     number: int | None = None,
     players: Sequence[str] | None = None,
+    standing: Standing | None = None,
 ) -> Deal:
     """Add the next deal; an impossible deal raises Refused and stores nothing.
 
     ``token`` is the entry form's one-time token: sent again, it finds the deal it stored
     (``deal.repeated`` is then true) instead of storing a second one. ``number`` is the deal
     the phone meant to enter: if another phone entered it first, DealTaken says so.
-    ``players``: the names read with ``match``, if this request read them (not read again).
+    ``players``: the names read with ``match``, if this request read them (not read again);
+    ``standing``: the match as this request replayed it, played on from if nothing changed it since.
+    A deal stored has the match's new ``standing`` (the pages showing it need not replay it again).
     """
     try:
-        return _deal_record(match, entry, _author(author), token, number, players)
+        return _deal_record(match, entry, _author(author), token, number, players, standing)
     except _DealClash as clash:
         # Where row locks do not queue (SQLite), the constraints decide; nothing was stored.
         # Its token in this match only: the same token in another match is not this deal.
@@ -572,11 +410,18 @@ def _deal_record(
     token: uuid.UUID | None,
     number: int | None,
     players: Sequence[str] | None,
+    standing: Standing | None,
 ) -> Deal:
     locked = _locked(match)  # concurrent entries for one match queue here
-    # The names read with the match are still its names if nothing changed it since (a renamed
-    # player changes its version too).
-    rules, state = _as_kept(locked, players if locked.version == match.version else None)
+    # What was read before the lock is still the match if nothing changed it since: every change
+    # bumps its version (a renamed player too).
+    if standing is not None and standing.match.version == locked.version:
+        rules, state = standing.rules, standing.state
+    else:
+        current = _standing(
+            locked, players if players is not None and locked.version == match.version else seat_names(locked)
+        )
+        rules, state = current.rules, current.state
     match = locked
     count = len(rules.deals)
     taken = number is not None and number <= count
@@ -603,9 +448,10 @@ def _deal_record(
     except IntegrityError as refused:  # the transaction is rolled back on the way out
         raise _DealClash(count + 1) from refused
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
-    _refresh(match, rules, who, played, state)
+    _refresh(match, rules, who, played)
     deal.repeated = False  # type: ignore[attr-defined]
     deal.players = rules.players  # type: ignore[attr-defined]  # read under the lock
+    deal.standing = Standing(match, rules.players, rules, played, state)  # type: ignore[attr-defined]
     return deal
 
 
@@ -626,20 +472,15 @@ def _with_dealer(
     return {**entry, "dealer": rules.players[seat]}, dataclasses.replace(rules, deals=tuple(deals))
 
 
-def _as_kept(match: Match, players: Sequence[str] | None = None) -> tuple[document.Match, Steps | None]:
-    """The match read, and the running state of its replay (None for Whist), kept by this process.
+def deal_preview(
+    *, match: Match, entry: Mapping[str, Any], number: int | None = None, standing: Standing | None = None
+) -> Any:
+    """What the next deal, or deal ``number`` corrected, would give; nothing is stored.
 
-    Kept already, its deals need not be read again, nor replayed to take the next one.
-    ``players``: its names, if just read.
-    """
-    rules, _, state = _kept_replay(match, players if players is not None else seat_names(match))
-    return rules, state
-
-
-def deal_preview(*, match: Match, entry: Mapping[str, Any], number: int | None = None) -> Any:
-    """What the next deal, or deal ``number`` corrected, would give; nothing is stored."""
+    ``standing``: the match as this request replayed it (else replayed here)."""
     if number is None:
-        rules, state = _as_kept(match)
+        current = standing or match_standing(match, just_read=True)
+        rules, state = current.rules, current.state
         deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
         return rules.with_deal(deal, state)[1].deals[-1]
     entries = deal_entries(match)
@@ -671,7 +512,7 @@ def deal_edit(
     entries = [d.entry for d in deals]
     entries[number - 1] = dict(entry)
     rules = _read(match, entries)
-    played, state = rules.replayed()
+    played = rules.play()
     entry, rules = _with_dealer(rules, played, entry, number)
     before = deal.entry
     deal.entry = entry
@@ -679,7 +520,7 @@ def deal_edit(
     deal.version += 1
     deal.save()
     _log(match, Change.Kind.DEAL_EDITED, who, deal=deal, before=before, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played, state)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -697,7 +538,7 @@ def deal_delete(
     deals = list(match.deals.all())
     entries = [deal.entry for i, deal in enumerate(deals, start=1) if i != number]
     rules = _read(match, entries)
-    played, state = rules.replayed()
+    played = rules.play()
     deal = deals[number - 1]
     deal.deleted_at = timezone.now()
     deal.save(update_fields=["deleted_at"])
@@ -705,7 +546,7 @@ def deal_delete(
         later.number -= 1
         later.save(update_fields=["number"])
     _log(match, Change.Kind.DEAL_DELETED, who, deal=deal, before=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played, state)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -721,7 +562,7 @@ def deal_restore(
     entries = [d.entry for d in deals]
     entries.insert(number - 1, deal.entry)
     rules = _read(match, entries)
-    played, state = rules.replayed()
+    played = rules.play()
     # A deal deleted before deals recorded who dealt them is dealt, put back, as the rules say there.
     deal.entry, rules = _with_dealer(rules, played, deal.entry, number)
     for later in reversed(deals[number - 1 :]):  # in descending order, so each number is free
@@ -730,7 +571,7 @@ def deal_restore(
     deal.number, deal.deleted_at = number, None
     deal.save(update_fields=["number", "deleted_at", "entry"])
     _log(match, Change.Kind.DEAL_RESTORED, who, deal=deal, after=deal.entry, undoes=undoes)
-    _refresh(match, rules, who, played, state)
+    _refresh(match, rules, who, played)
     return deal
 
 
@@ -748,10 +589,10 @@ def match_options_change(
     before = match.options
     match.options = {**before, **options}
     rules = _read(match)
-    played, state = rules.replayed()
+    played = rules.play()
     match.options = rules.options
     _log(match, Change.Kind.OPTIONS_CHANGED, who, before=before, after=match.options, undoes=undoes)
-    _refresh(match, rules, who, played, state, also=["options"])
+    _refresh(match, rules, who, played, also=["options"])
     return match
 
 
@@ -901,7 +742,7 @@ UNDOABLE = (
 def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
     """Store a document as a new match of ``owner``; players are found or added by name."""
     rules = document.read_document(doc)
-    played, state = rules.replayed()
+    played = rules.play()
     players = []
     for name in rules.players:
         player = Player.objects.filter(owner=owner, name__iexact=name).first()
@@ -928,10 +769,10 @@ def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
             deals = [document.rename_deal(match.game, deal, name, player.name) for deal in deals]
     if deals != list(doc.get("deals", [])):
         rules = _read(match, deals)
-        played, state = rules.replayed()
+        played = rules.play()
     Deal.objects.bulk_create(
         Deal(match=match, number=number, entry=entry, entered_by=None)
         for number, entry in enumerate(deals, start=1)
     )
-    _refresh(match, rules, played=played, state=state)
+    _refresh(match, rules, played=played)
     return match

@@ -6,7 +6,6 @@ sheet; the views stay the same for every game.
 
 from __future__ import annotations
 
-import functools
 import json
 import uuid
 from collections.abc import Mapping, Sequence
@@ -29,8 +28,7 @@ from .deal_forms import BuscaDealForm, MambassaDealForm, WhistDealForm
 from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Match
-from .pagecache import NUMBER_PLACEHOLDER, TOKEN_PLACEHOLDER, KeptInclude, frozen
-from .services import UNDOABLE, Standing, latest_changes, seat_names, state_key
+from .services import UNDOABLE, Standing, latest_changes, seat_names
 from .sheet_drawing import GameColumn, whist_sheet
 from .table_drawing import mambassa_table
 
@@ -47,15 +45,11 @@ def entry_form(
     standing: Standing,
     data: Mapping[str, Any] | None = None,
     number: int | None = None,
-    token: str | None = None,
-    next_number: int | str | None = None,
     holder: int = 0,
 ) -> forms.Form:
     """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given.
 
-    ``token``: the one-time token written in the form, instead of a new one; ``next_number``: the
-    next deal's number written in it, instead of the one that follows the deals played; ``holder``:
-    the seat of who holds the phone (Whist asks about their pair first).
+    ``holder``: the seat of who holds the phone (Whist asks about their pair first).
     """
     played, rules = standing.played, standing.rules
     kwargs: dict[str, Any] = {"variant": rules.variant, "players": standing.players}
@@ -82,12 +76,10 @@ def entry_form(
         # A one-time token, so that a repeated submission stores the deal once, and the deal
         # this phone means to enter, so that one entered meanwhile elsewhere is not overwritten.
         # (Not required: a post without them is stored without these checks.)
-        form.fields["token"] = forms.UUIDField(
-            widget=forms.HiddenInput, initial=token or uuid.uuid4, required=False
-        )
+        form.fields["token"] = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
         form.fields["number"] = forms.IntegerField(
             widget=forms.HiddenInput,
-            initial=next_number or len(played.deals) + 1,
+            initial=len(played.deals) + 1,
             required=False,
             min_value=1,
         )
@@ -133,17 +125,13 @@ def sheet_context(
     """Everything the match page draws, for any game; ``bottom``: the seat drawn nearest the holder.
 
     The deal table holds the latest SHOWN_DEALS deals unless ``all_deals``: a long match's page
-    stays as light and quick as a short one's, and the older deals are one tap away.
+    stays as light and quick as a short one's, and the older deals are one tap away. The drawing
+    and the deal table are {% cache %} fragments of match_detail.html: what they draw is made only
+    when it is drawn (lazily), not when it is taken from the cache.
     """
     match, played, rules = standing.match, standing.played, standing.rules
-    key = (*state_key(match, standing.players), bottom, all_deals)
-    blank = form is None and played.outcome is None and can_score
-    if blank:  # drawn once, kept (below): each page given its own token
-        form = SimpleLazyObject(
-            lambda: entry_form(
-                standing, token=TOKEN_PLACEHOLDER, next_number=NUMBER_PLACEHOLDER, holder=bottom
-            )
-        )
+    if form is None and played.outcome is None and can_score:  # the next deal's, each page its own token
+        form = SimpleLazyObject(lambda: entry_form(standing, holder=bottom))
     context = {
         "match": match,
         "variant": rules.variant,
@@ -156,15 +144,14 @@ def sheet_context(
         "entry_open": form is not None and played.outcome is None,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
-        # The drawing and the deal table are drawn once per version of the match (pagecache).
-        "top_template": KeptInclude(f"matches/{rules.variant.family}_top.html", key),
-        "deals_template": KeptInclude(f"matches/{rules.variant.family}_deals.html", key),
+        "top_template": f"matches/{rules.variant.family}_top.html",
+        "deals_template": f"matches/{rules.variant.family}_deals.html",
         "can_score": can_score,
         # Only when the log is drawn: the latest few, or with every deal a longer list.
         "changes": SimpleLazyObject(
             lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES, standing.players)
         ),
-        "change_log_template": KeptInclude("matches/change_log.html", key),
+        "change_log_template": "matches/change_log.html",
         "bottom": bottom,
         "all_deals": all_deals,
     }
@@ -177,26 +164,7 @@ def sheet_context(
     )
     if shown is not None and len(played.deals) > shown:
         context["older_deals"] = len(played.deals) - shown
-    if blank:
-        context["form_template"] = KeptInclude(
-            context["form_template"], _blank_form_key(standing, context), number=context["next_number"]
-        )
     return context
-
-
-def _blank_form_key(standing: Standing, context: Mapping[str, Any]) -> tuple[Any, ...]:
-    """What a blank entry form asks, whatever the number of its deal: the match, its house rules,
-    its players, who deals and who leads. A saved deal finds the next deal's form drawn whenever
-    the same player dealt before (the number is filled in: KeptInclude).
-    """
-    match, played = standing.match, standing.played
-    key = ("blank", match.pk, frozen(match.options), standing.players, played.next_dealer)
-    key += (context.get("next_leader"),)
-    if standing.rules.variant.family == "mambassa":  # who is still in, and whether cards were shown
-        key += state_key(match, standing.players)
-    if standing.rules.variant.family == "whist":  # the pair it asks about: the holder's
-        key += (context["bottom"] % 2,)
-    return key
 
 
 def _editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -204,9 +172,7 @@ def _editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**row, "edit_url": deal_edit_url(match.pk, row["number"])} for row in rows]
 
 
-@functools.lru_cache(maxsize=4096)
 def deal_edit_url(match_pk: int, number: int) -> str:
-    """Kept: a long table asks for 30 of them, and ``reverse`` is slow."""
     return reverse("deal_edit", args=[match_pk, number])
 
 
@@ -423,7 +389,7 @@ def busca_context(
         losers=[names[s] for s in outcome.losers] if outcome else (),
         penalties=[len(places) for places in penalties],
     )
-    # Drawn only when the drawing is not kept already (pagecache).
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
     cross = SimpleLazyObject(
         lambda: busca_cross(
             names,
@@ -623,7 +589,7 @@ def mambassa_context(
         winners=winners,
     )
     out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
-    # Drawn only when the drawing is not kept already (pagecache).
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
     table = SimpleLazyObject(
         lambda: mambassa_table(
             names,
@@ -741,7 +707,7 @@ def whist_context(
         dealer=_name(names, rubber.next_dealer),
         winner=pairs[outcome.winner] if outcome else None,
     )
-    # Drawn only when the drawing is not kept already (pagecache).
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
     sheet = SimpleLazyObject(
         lambda: whist_sheet(
             pairs,

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.utils import formats, timezone
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .amounts import money
 from .evenings import Settlement, evening_rows, evening_settlement, played_nets
 from .models import Evening, Match
-from .pagecache import Recent
-from .services import match_standing, seat_names, state_key
+from .services import Standing, match_standing, seat_names
 from .sheets import history_row
 
 
@@ -22,18 +21,11 @@ def _signed(amount: Decimal) -> str:
     return money(amount, signed=True)
 
 
-def match_summary(match: Match, names: Sequence[str] | None = None) -> str:
-    """Game, date, each player's score, and how it ended (kept per version of the match and language)."""
+def match_summary(match: Match, names: Sequence[str] | None = None, standing: Standing | None = None) -> str:
+    """Game, date, each player's score, and how it ended; ``standing``: the match replayed, if this
+    request replayed it (a finished match's money is the replay's)."""
     if names is None:
         names = seat_names(match)  # the seats prefetched on an evening: no query
-    key = ("summary", *state_key(match, names), get_language())
-    return SUMMARIES.get_or_make(key, lambda: _match_summary(match, names))
-
-
-SUMMARIES: Recent[tuple[Any, ...], str] = Recent(512)
-
-
-def _match_summary(match: Match, names: Sequence[str]) -> str:
     row = history_row(match, names)  # reads the stored result: the whole replay, as JSON
     # The day the table played, where it sits (a match begun at 00:10 in Rome is not the day before).
     day = formats.date_format(timezone.localtime(match.created_at), "DATE_FORMAT")
@@ -47,7 +39,8 @@ def _match_summary(match: Match, names: Sequence[str]) -> str:
         if winners := row["winners"]:
             said = ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners))
             lines.append(said % {"names": ", ".join(winners)})
-        standing = match_standing(match, just_read=True, players=names)
+        if standing is None:
+            standing = match_standing(match, just_read=True, players=names)
         nets = played_nets(standing.rules, standing.played)
         if any(nets):  # played for money
             amounts = ", ".join(f"{name} {_signed(net)}" for name, net in zip(names, nets, strict=True))
@@ -61,13 +54,18 @@ def _match_summary(match: Match, names: Sequence[str]) -> str:
 
 
 def evening_summary(
-    evening: Evening, rows: Sequence[dict[str, Any]] | None = None, settlement: Settlement | None = None
+    evening: Evening,
+    rows: Sequence[dict[str, Any]] | None = None,
+    settlement: Settlement | None = None,
+    standings: Mapping[int, Standing] | None = None,
 ) -> str:
-    """The evening's matches, then who pays whom (``rows`` and ``settlement``: as the page has them)."""
+    """The evening's matches, then who pays whom (``rows``, ``settlement`` and the finished
+    matches' ``standings`` by pk: as the page has them)."""
     title = formats.date_format(evening.date, "DATE_FORMAT")
     lines = [f"{title} · {evening.place}" if evening.place else title, ""]
     for row in evening_rows(evening) if rows is None else rows:
-        lines += [match_summary(row["match"], row["names"]), ""]
+        match = row["match"]
+        lines += [match_summary(match, row["names"], (standings or {}).get(match.pk)), ""]
     if settlement is None:
         settlement = evening_settlement(evening)
     if settlement.transfers:

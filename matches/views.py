@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import wraps
 from typing import Any
@@ -19,13 +18,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import conditional_escape
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -33,7 +29,7 @@ from games import document
 from games.core import Problem, Refused, gettext_noop
 from games.registry import GAMES
 
-from . import evenings, live, pagecache, services, sheets, spreadsheet, summaries
+from . import evenings, live, services, sheets, spreadsheet, summaries
 from .access import (
     Access,
     invite_create,
@@ -72,7 +68,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="matches.sessions.UserBackend")
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("player_list")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -116,63 +112,21 @@ def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 def match_list(request: HttpRequest) -> HttpResponse:
     joined = [invite.match for invite in joined_invites(request) if invite.match.owner_id != request.user.pk]
+    joined_rows = [sheets.history_row(match, services.seat_names(match)) for match in joined]
     if not request.user.is_authenticated:
         # A phone that joined by a link has no account, but has its matches.
         if not joined:
             return redirect_to_login(request.get_full_path())
-        rows = [_card_row(match, services.seat_names(match)) for match in joined]
-        return render(request, "matches/match_list.html", {"rows": [], "joined": rows, "guest": True})
-    # The list is kept by which matches it shows, in which order (the phone's joined ones apart),
-    # each match's card kept by its state and put in its place (pagecache.Slot): a deal entered
-    # draws one card, not the page. The matches are read only to draw the cards not kept.
-    joined_states = [services.state_key(m, services.seat_names(m)) for m in joined]
-    states = services.match_states("owner", request.user.pk)  # in the list's order
-
-    def draw(kept: bool) -> str:
-        rows = [{"card": pagecache.Slot(str(pk))} for pk in states]
-        context = {"rows": rows, "joined": [_card_row(m, services.seat_names(m)) for m in joined]}
-        return render_to_string("matches/match_list.html", context, request)
-
-    key = ("match_list", request.user.pk, *joined_states, "owned", tuple(states))
-    return pagecache.kept_page(request, key, draw, slots=_kept_cards(states, "matches/_match_card.html"))
-
-
-def _names(match: Match, states: dict[int, tuple[Any, ...]]) -> Sequence[str]:
-    """The players' names read with the match's state (asked again for a match added since)."""
-    return states[match.pk][-1] if match.pk in states else services.seat_names(match)
-
-
-def _kept_cards(
-    states: dict[int, tuple[Any, ...]],
-    template: str,
-    public: bool | None = None,
-    read: dict[int, Match] | None = None,
-) -> dict[str, str]:
-    """Each match's card by its pk (as a Slot's name), kept per state of the match (and for an
-    evening, ``public`` or not); the matches of the cards not kept are read (unless ``read``
-    already), in one query."""
-    keys = {pk: state if public is None else (*state, public) for pk, state in states.items()}
-
-    def values(missing: list[int]) -> dict[int, dict[str, Any]]:
-        matches = read or services.matches_read(missing)  # (not one deleted since its state was read)
-        row = sheets.history_row
-        return {
-            pk: {"row": row(matches[pk], states[pk][-1]), "public": public} for pk in missing if pk in matches
-        }
-
-    cards = pagecache.kept_parts(pagecache.CARDS, template, keys, values)
-    return {str(pk): card for pk, card in cards.items()}
-
-
-def _card_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
-    """A match in the list, and its card, drawn once per state of the match (pagecache).
-
-    A deal entered in one match draws that match's card again, not the whole list.
-    """
-    card = pagecache.KeptInclude(
-        "matches/_match_card.html", services.state_key(match, names), kept=pagecache.CARDS
+        return render(request, "matches/match_list.html", {"rows": [], "joined": joined_rows, "guest": True})
+    # In progress first, then newest first (the order of the owner's index); each card is a
+    # {% cache %} fragment of _match_card.html, kept by its match's version.
+    matches = (
+        Match.objects.filter(owner=request.user)
+        .order_by("-status", "-created_at", "-pk")
+        .prefetch_related(services.seats_with_players())
     )
-    return {**sheets.history_row(match, names), "card": card}
+    rows = [sheets.history_row(match, services.seat_names(match)) for match in matches]
+    return render(request, "matches/match_list.html", {"rows": rows, "joined": joined_rows})
 
 
 @login_required
@@ -252,23 +206,13 @@ def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     standing = services.match_standing(match, just_read=True)
     bottom = holder_seat(request, match, len(standing.players))
     all_deals = request.GET.get("deals") == "all"
-
-    def draw(kept: bool) -> str:
-        can_score = access.can_score
-        context = sheets.sheet_context(standing, can_score=can_score, bottom=bottom, all_deals=all_deals)
-        context["summary"] = summaries.match_summary(match, standing.players)
-        context["kept_page"] = kept
-        return render_to_string("matches/match_detail.html", context, request)
-
-    # The page shows the match's state, its evening, and what this visitor may do (pagecache).
-    evening = (match.evening_id, match.evening.date if match.evening else None)
-    viewer = (access.role, request.user.is_authenticated)
-    key = ("match_detail", *services.state_key(match, standing.players), bottom, evening, viewer)
-    return pagecache.kept_page(request, key, draw)
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
+    context["summary"] = summaries.match_summary(match, standing.players, standing)
+    return render(request, "matches/match_detail.html", context)
 
 
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """What changed since version ``v``: nothing (204, one query: live.py) or the parts that changed."""
+    """What changed since version ``v``: nothing (204: live.py) or the parts that changed."""
     if live.unchanged(request, pk):
         return HttpResponse(status=204)
     return _match_live(request, pk)
@@ -276,7 +220,6 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 @with_access()
 def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
-    live.remember(request, access.match.pk)
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
     standing = services.match_standing(access.match, just_read=True)
@@ -309,7 +252,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
         entry = form.entry()
         try:
             if "preview" in request.POST:  # judge the hands shown, store nothing
-                preview = services.deal_preview(match=match, entry=entry)
+                preview = services.deal_preview(match=match, entry=entry, standing=standing)
             else:
                 token, number = form.cleaned_data["token"], form.cleaned_data["number"]
                 deal = services.deal_record(
@@ -318,7 +261,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                     author=access.author,
                     token=token,
                     number=number,
-                    players=standing.players,
+                    standing=standing,
                 )
         except (services.DealTaken, services.DealMoved) as taken:
             standing = services.match_standing(match)
@@ -347,9 +290,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
                 form = None
                 if deal.repeated:
                     standing = services.match_standing(match)
-                else:  # the match as the write left it, its new version replayed and kept: not read again
-                    match = deal.match
-                    standing = services.match_standing(match, just_read=True, players=deal.players)
+                else:  # the match as the write left it, its new version replayed: not read again
+                    match, standing = deal.match, deal.standing
     bottom = holder_seat(request, match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
@@ -623,82 +565,34 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
 
 
-def _evening_context(
-    evening: Evening, states: dict[int, tuple[Any, ...]], public: bool = False
-) -> dict[str, Any]:
-    """The evening's page; its matches' players' names come with their ``states``, not their seats."""
-    matches = evenings.evening_matches(evening, seats=False)
-    names = {match.pk: _names(match, states) for match in matches}
-    rows = evenings.evening_rows(evening, matches, names)
-    for row in rows:  # each match's card is drawn once per state of the match (pagecache)
-        key = (*services.state_key(row["match"], row["names"]), public)
-        row["card"] = pagecache.KeptInclude("matches/evening.html#match-card", key, kept=pagecache.CARDS)
-    settlement = evenings.evening_settlement(evening, matches, names)
+def _evening_context(evening: Evening, public: bool = False) -> dict[str, Any]:
+    """The evening's page: its matches (each card a {% cache %} fragment of evening.html), who pays
+    whom, and the summary; the finished matches replayed once for both."""
+    matches = evenings.evening_matches(evening)
+    rows = evenings.evening_rows(evening, matches)
+    standings = evenings.finished_standings(matches)
+    settlement = evenings.evening_settlement(evening, matches, standings)
     return {
         "evening": evening,
         "came": [player.name for player in evening.players.all()],
         "rows": rows,
         "settlement": settlement,
-        "summary": summaries.evening_summary(evening, rows, settlement),
+        "summary": summaries.evening_summary(evening, rows, settlement, standings),
         "public": public,
     }
 
 
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    # Who came and what was paid are read along: the page's key and its drawing both need them.
-    read = evenings.evening_read(pk, request.user.pk)
-    if read is None:
+    evening = evenings.evening_read(pk, request.user.pk)  # who came and what was paid read along
+    if evening is None:
         raise Http404
-    evening = read.evening
-    public_url = None
+    context = _evening_context(evening)
     if evening.public_token:
-        public_url = request.build_absolute_uri(reverse("evening_public", args=[evening.public_token]))
-    states = services.match_states("evening", evening.pk)  # in the evening's order
-    came = tuple((player.pk, player.name) for player in read.came)
-    paid = tuple(sorted((p.pk, p.payer_id, p.payee_id, p.amount) for p in read.paid))
-
-    # The page is kept by the evening, who came, what was paid, which matches it lists and what
-    # its settlement counts: the finished matches' states. Each match's card, and the summary,
-    # change with every deal of a match in progress: they are kept apart and put in their places
-    # (pagecache.Slot). The matches are read only to draw what is not kept.
-    finished = tuple(state for state in states.values() if state[3] == Match.Status.FINISHED)
-    listed = tuple(states)
-    key = ("evening", evening.pk, evening.date, evening.place, public_url, came, paid, listed, finished)
-
-    names = {match_pk: state[-1] for match_pk, state in states.items()}
-
-    @functools.cache  # asked by the page's drawing and by the summary's: read once
-    def listed_matches() -> list[Match]:
-        """The matches of the states read, in the evening's order (not one deleted since)."""
-        found = services.matches_read(list(states))
-        return [found[pk] for pk in states if pk in found]
-
-    def draw(kept: bool) -> str:
-        matches = listed_matches()
-        context = {
-            "evening": evening,
-            "came": [player.name for player in read.came],
-            "rows": [{"card": pagecache.Slot(str(match_pk))} for match_pk in states],
-            "settlement": evenings.evening_settlement(evening, matches, names, read.paid),
-            "summary": mark_safe(pagecache.slot_marker("summary")),
-            "public_url": public_url,
-        }
-        return render_to_string("matches/evening.html", context, request)
-
-    summary_key = ("evening", evening.pk, evening.date, evening.place, paid, *states.values(), get_language())
-    summary = summaries.SUMMARIES.get(summary_key)
-    matches: dict[int, Match] = {}
-    if summary is None:
-        # (Not a match added since the states were read: its card and line come with the next visit.)
-        matches = {match.pk: match for match in listed_matches()}
-        rows = evenings.evening_rows(evening, list(matches.values()), names)
-        settlement = evenings.evening_settlement(evening, list(matches.values()), names, read.paid)
-        summary = summaries.evening_summary(evening, rows, settlement)
-        summaries.SUMMARIES.put(summary_key, summary)
-    slots = _kept_cards(states, "matches/evening.html#match-card", public=False, read=matches)
-    slots["summary"] = conditional_escape(summary)
-    return pagecache.kept_page(request, key, draw, slots=slots)
+        context["public_url"] = request.build_absolute_uri(
+            reverse("evening_public", args=[evening.public_token])
+        )
+    return render(request, "matches/evening.html", context)
 
 
 @login_required
@@ -714,8 +608,7 @@ def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_public(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page of a shared evening: its matches and who pays whom."""
     evening = get_object_or_404(Evening, public_token=token)
-    states = services.match_states("evening", evening.pk)
-    return render(request, "matches/evening.html", _evening_context(evening, states, public=True))
+    return render(request, "matches/evening.html", _evening_context(evening, public=True))
 
 
 @login_required

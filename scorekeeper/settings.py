@@ -147,8 +147,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # First: it refuses a locked-out name before any password is checked.
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, handed the user read with the session (matches.sessions).
-    "matches.sessions.UserBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "match_list"
@@ -190,6 +189,28 @@ STORAGES = {
     },
 }
 
+# -- Cache (README.md, "What is kept, and where") -------------------------------------------------
+# The {% cache %} fragments of the templates: each process's own memory, or Redis for them all when
+# REDIS_URL is set (redis://127.0.0.1:6379/0). A fragment is kept by what it shows (a match's
+# version, the language, the viewer's role), so nothing kept is ever stale: an old one is never
+# asked for again and goes after its time (the templates' 600 s) or, in memory, when CACHE_ENTRIES
+# are kept (each at most a table of 30 deals).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "scorekeeper",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_ENTRIES", 1000)},
+        }
+    }
+
 # -- Request bodies ----------------------------------------------------------------------------
 # A match document may be up to 2 MB (games.document.BYTES_MOST): a request may be a bit over
 # that, with the form around it; a bigger one is refused with 413 before it is read
@@ -218,8 +239,7 @@ LOGGING = {
 }
 
 # -- Security (README.md, "Security") ----------------------------------------------------------
-# Sessions in the database, each read with its user in one query (matches.sessions).
-SESSION_ENGINE = "matches.sessions"
+# Sessions: Django's own, in the database (django.contrib.sessions' table).
 # Cookies travel only over HTTPS in production; SECURE_COOKIES=false serves plain http on 127.0.0.1.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_HTTPONLY = True

@@ -10,11 +10,20 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 from matches import services
 from matches.models import Match, Player
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Any:
+    """Each test begins with nothing in the cache framework's cache, as a server does at its start."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

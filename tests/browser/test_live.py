@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from matches import live, services
+from matches import services
 from matches.models import Match
 
 from .conftest import PHONE
@@ -190,9 +190,8 @@ def test_a_withdrawn_link_no_longer_opens_the_match(page: Page, other_phone: Cal
 
 
 def test_a_guest_following_the_match_is_told_in_words_when_the_owner_withdraws_the_link(
-    page: Page, other_phone: Callable[[], Page], monkeypatch: pytest.MonkeyPatch
+    page: Page, other_phone: Callable[[], Page]
 ) -> None:
-    monkeypatch.setattr(live, "TRUST_SECONDS", 0)  # every poll checks the link (in use: up to 30 s)
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from playwright.sync_api import Page, expect
 
 from matches import services
 from matches.access import invite_create, invite_revoke
-from matches.models import Deal, Invite, Match, Player, Session
+from matches.models import Deal, Invite, Match, Player
 
 from .flows import PASSWORD, PLAYERS, SAVE_DEAL, add_players, fill_points, play_deal, sign_up, start_match
 from .test_offline import KEPT_COPY_SHOWS, KEPT_PAGES, PENDING, wait_until_kept

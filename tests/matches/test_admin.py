@@ -16,13 +16,14 @@ from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import get_user
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
 
 from matches import services
 from matches.access import invite_create
-from matches.models import Deal, Evening, Invite, Match, Payment, Player, Session
+from matches.models import Deal, Evening, Invite, Match, Payment, Player
 
 from .guests import join_url
 from .pages import form_values, texts
@@ -55,7 +56,7 @@ def everything(alice: User, players: list[Player], make_match: MakeMatch) -> dic
         "payment": Payment.objects.create(
             evening=evening, payer=players[0], payee=players[1], amount=Decimal("1.50")
         ),
-        "session": Session.objects.get(user=alice),
+        "session": Session.objects.get(session_key=phone.session.session_key),
     }
 
 
@@ -192,6 +193,20 @@ def test_deleting_a_session_logs_that_phone_out(
     admin_client.post(admin_url(session, "delete", session.pk), {"post": "yes"})
 
     assert not get_user(alice_client).is_authenticated
+
+
+def test_the_sessions_are_listed_with_their_user_and_found_by_the_users_name(
+    admin_client: Client, everything: dict[str, Model]
+) -> None:
+    session = everything["session"]
+    listed = admin_client.get(admin_url(session, "changelist"))
+    assert "alice" in texts(listed, "td")
+
+    found = admin_client.get(admin_url(session, "changelist"), {"q": "ali"})
+    not_found = admin_client.get(admin_url(session, "changelist"), {"q": "nobody"})
+
+    assert [row.pk for row in found.context["cl"].result_list] == [session.pk]
+    assert not_found.context["cl"].result_count == 0
 
 
 def test_a_session_shows_its_user_and_expiry_never_its_data(

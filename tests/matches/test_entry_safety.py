@@ -172,9 +172,9 @@ def test_where_the_database_decides_a_token_of_another_match_never_hides_this_ma
     match, other = make_match(), make_match()
     token = uuid.uuid4()
     services.deal_record(match=other, entry=EVEN, author=alice, token=token, number=1)
-    read_before = services._as_kept(match)
+    read_before = services.match_standing(match)
     bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
-    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
 
     with pytest.raises(services.DealTaken) as taken:
         services.deal_record(match=match, entry=EVEN, author=alice, token=token)
@@ -202,9 +202,9 @@ def test_where_the_database_decides_a_deal_entered_meanwhile_is_said_and_nothing
     """As on SQLite, where a write does not queue behind another: this phone read the match
     before Bruno's deal 1 was stored, and meant its own deal to be deal 1 too."""
     match = make_match()
-    read_before = services._as_kept(match)
+    read_before = services.match_standing(match)
     bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
-    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
     version = Match.objects.get(pk=match.pk).version
 
     with pytest.raises(services.DealTaken) as taken:
@@ -221,9 +221,9 @@ def test_where_the_database_decides_a_repeated_token_finds_its_deal(
 ) -> None:
     match = make_match()
     token = uuid.uuid4()
-    read_before = services._as_kept(match)
+    read_before = services.match_standing(match)
     first = services.deal_record(match=match, entry=EVEN, author=alice, token=token)
-    monkeypatch.setattr(services, "_as_kept", lambda match, players=None: read_before)
+    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
 
     again = services.deal_record(match=match, entry=EVEN, author=alice, token=token, number=1)
 

@@ -161,7 +161,7 @@ def test_a_transfer_can_be_marked_paid_and_unmarked(
     busca_in(evening, make_match)
     anna, _, carla, _ = players
     paid = {"payer": anna.pk, "payee": carla.pk, "amount": "2.00"}
-    assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()  # kept: pagecache
+    assert "✓ paid" not in alice_client.get(evening.get_absolute_url()).content.decode()
 
     alice_client.post(reverse("payment_toggle", args=[evening.pk]), paid)
     assert evening.payments.get().amount == Decimal("2.00")

@@ -1,7 +1,5 @@
-"""An idle phone's live check costs what the health check costs: one query.
-
-Once a phone's session passed the full access check, "nothing changed" is answered from the
-match's version and the session's existence alone; anything else takes the full path.
+"""An idle phone's live check is cheap: "nothing changed" (204) is Django's session, the user, and
+the match's version read alone, whatever the size of the match; anything else takes the full path.
 """
 
 from __future__ import annotations
@@ -9,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches import live, services
-from matches.models import Match
+from matches import services
+from matches.access import invite_revoke
+from matches.models import Invite, Match
+
+from .guests import viewer
 
 MakeMatch = Callable[..., Match]
 HTMX = {"HX-Request": "true"}
@@ -30,18 +30,37 @@ def poll(client: Client, match: Match) -> Any:
     return client.get(live_url(match), headers=HTMX)
 
 
-def test_an_idle_phone_asking_again_costs_one_query(
+def test_an_idle_phone_asking_costs_three_small_queries_however_long_the_match(
     alice_client: Client, make_match: MakeMatch, django_assert_num_queries: Any
 ) -> None:
+    for deals in (1, 40):
+        url = live_url(make_match("busca-001", deals=[EVEN] * deals))
+        with django_assert_num_queries(3):  # the session, the match's version and owner, the user
+            response = alice_client.get(url, headers=HTMX)
+
+        assert response.status_code == 204
+        assert response.content == b""
+
+
+def test_an_idle_guest_phone_asks_for_its_link_instead_of_a_user(
+    make_match: MakeMatch, django_assert_num_queries: Any
+) -> None:
     match = make_match(deals=[EVEN])
-    assert poll(alice_client, match).status_code == 204  # the full check, remembered
-
+    guest = viewer(match)
     url = live_url(match)
-    with django_assert_num_queries(1):
-        response = alice_client.get(url, headers=HTMX)
 
-    assert response.status_code == 204
-    assert response.content == b""
+    with django_assert_num_queries(3):  # the session, the match's version and owner, the link
+        assert guest.get(url, headers=HTMX).status_code == 204
+
+
+def test_a_guest_whose_link_was_withdrawn_is_not_told_that_nothing_changed(make_match: MakeMatch) -> None:
+    match = make_match()
+    guest = viewer(match)
+    assert poll(guest, match).status_code == 204
+
+    invite_revoke(invite=Invite.objects.get(match=match))
+
+    assert poll(guest, match).status_code == 404  # the page that says the link was withdrawn
 
 
 def test_a_changed_match_is_sent_at_once_to_an_idle_phone(
@@ -78,18 +97,3 @@ def test_another_account_never_gets_the_quick_answer(
     assert poll(alice_client, match).status_code == 204
 
     assert poll(bob_client, match).status_code == 404
-
-
-def test_after_the_trust_window_the_full_check_runs_again(
-    alice_client: Client,
-    make_match: MakeMatch,
-    monkeypatch: pytest.MonkeyPatch,
-    django_assert_num_queries: Any,
-) -> None:
-    match = make_match()
-    assert poll(alice_client, match).status_code == 204
-    monkeypatch.setattr(live, "TRUST_SECONDS", -1)
-
-    url = live_url(match)
-    with django_assert_num_queries(2):  # the session with its user, the match
-        assert alice_client.get(url, headers=HTMX).status_code == 204

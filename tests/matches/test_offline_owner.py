@@ -11,11 +11,12 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
 from matches.access import invite_create, invite_revoke
-from matches.models import Invite, Match, Session
+from matches.models import Invite, Match
 
 from .guests import join_url, scorer
 
@@ -56,10 +57,10 @@ def test_a_page_says_whose_it_is_and_not_by_its_session_key(
     assert owner_of(Client(), reverse("login")) == "none"
 
 
-def test_two_sessions_never_see_each_others_mark_on_a_page_kept_whole(
+def test_two_sessions_never_see_each_others_mark_on_the_same_page(
     alice: User, make_match: Callable[..., Match]
 ) -> None:
-    # The match page is drawn once and kept (pagecache.kept_page) for every phone of the owner's.
+    # Each phone of the owner's is told its own, however the page is drawn.
     match = make_match()
     phones = [Client(), Client()]
     for phone in phones:

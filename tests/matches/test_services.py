@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import document
 from games.core import Refused
 from matches import services
 from matches.models import Deal, Match, Player
@@ -300,69 +299,19 @@ def test_an_import_with_two_names_for_one_player_is_refused_and_stores_nothing(a
     assert not Player.objects.exists()
 
 
-def only_kept(match: Match, *replays: services.Replayed) -> None:
-    """This process as another one would be: none of the match's replays kept but ``replays``."""
-    services._REPLAYS.clear()
-    services._LATEST.clear()
-    services._LATEST.put(match.pk, replays)
-
-
-def kept_here(match: Match) -> services.Replayed:
-    """The replay of the match as it is now, as this process keeps it."""
-    rules, state = services._as_kept(stored(match))
-    return (rules, services.match_standing(stored(match)).played, state)
-
-
-def never_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
-    def replayed(self: document.Match) -> Any:
-        raise AssertionError("replayed from the first deal")
-
-    monkeypatch.setattr(document.Match, "replayed", replayed)
-
-
-def test_a_deal_entered_by_another_process_is_played_on_from_the_replay_kept_here(
-    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    match = make_match(deals=[EVEN, ANNA_34])
-    before = kept_here(match)
-    services.deal_record(match=stored(match), entry=EVEN, author=alice)  # "on another process"
-    expected = services._read(stored(match)).play()
-    only_kept(match, before)
-    never_replayed(monkeypatch)
-
-    standing = services.match_standing(stored(match))
-
-    assert len(standing.played.deals) == 3
-    assert standing.played == expected
-
-
-def test_a_deal_taken_back_on_another_process_finds_the_replay_kept_here_from_before_it(
-    alice: User, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    match = make_match(deals=[EVEN, ANNA_34])
-    before = kept_here(match)
-    services.deal_record(match=stored(match), entry=EVEN, author=alice)
-    with_it = kept_here(match)
-    services.deal_delete(match=stored(match), number=3, author=alice)  # "on another process"
-    expected = services._read(stored(match)).play()
-    only_kept(match, with_it, before)
-    never_replayed(monkeypatch)
-
-    assert services.match_standing(stored(match)).played == expected
-
-
-def test_a_deal_corrected_on_another_process_is_replayed_from_the_first_deal(
+def test_a_match_read_before_deals_were_entered_taken_back_and_corrected_is_replayed_as_it_is_now(
     alice: User, make_match: MakeMatch
 ) -> None:
     match = make_match(deals=[EVEN, ANNA_34])
-    before = kept_here(match)
+    read_before = stored(match)  # as another phone's request read it
+    services.deal_record(match=stored(match), entry=EVEN, author=alice)
+    services.deal_delete(match=stored(match), number=3, author=alice)
     services.deal_edit(match=stored(match), number=1, entry=ANNA_34, author=alice)
-    only_kept(match, before)
 
-    played = services.match_standing(stored(match)).played
+    standing = services.match_standing(read_before)
 
-    assert played == services._read(stored(match)).play()
-    assert played != before[1]
+    assert standing.played == services._read(stored(match)).play()
+    assert [list(deal.points) for deal in standing.rules.deals] == [ANNA_34["points"]] * 2
 
 
 def test_renaming_a_player_makes_a_new_version_of_their_matches(

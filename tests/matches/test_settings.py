@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -170,3 +173,33 @@ def test_the_email_goes_to_the_console_unless_an_smtp_server_is_set() -> None:
         "True",
         "scores@example.org",
     ], smtp.stderr
+
+
+def test_the_cache_is_each_processs_memory_bounded_by_entries_unless_redis_is_named() -> None:
+    shown = "from django.conf import settings; print(settings.CACHES['default'])"
+
+    alone = run_django(shown, **PRODUCTION)
+    with_redis = run_django(shown, REDIS_URL="redis://127.0.0.1:6379/0", **PRODUCTION)
+
+    assert "LocMemCache" in alone.stdout
+    assert "'MAX_ENTRIES': 1000" in alone.stdout
+    assert "django.core.cache.backends.redis.RedisCache" in with_redis.stdout
+    assert "redis://127.0.0.1:6379/0" in with_redis.stdout
+
+
+def redis_listening() -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", 6379)) == 0
+
+
+@pytest.mark.skipif(not redis_listening(), reason="no Redis at 127.0.0.1:6379")
+def test_with_redis_what_one_process_keeps_another_finds() -> None:
+    key = f"scorekeeper-test-{os.getpid()}"
+    code = "from django.core.cache import cache; {}"
+    env = {"REDIS_URL": "redis://127.0.0.1:6379/0", **PRODUCTION}
+
+    run_django(code.format(f"cache.set({key!r}, 'kept', 30)"), **env)
+    found = run_django(code.format(f"print(cache.get({key!r})); cache.delete({key!r})"), **env)
+
+    assert found.stdout.strip() == "kept", found.stderr

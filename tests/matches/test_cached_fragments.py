@@ -1,8 +1,8 @@
-"""A sheet drawn once and kept (matches/pagecache.py) still shows each phone its own page.
+"""The pages whose parts are kept in the cache ({% cache %} fragments) still show each phone its own page.
 
-The drawing, the deal table, the change log and the blank entry form are kept per version of the
-match; what differs between phones (who may score, the language, the CSRF tokens, the entry
-form's one-time token) must differ.
+The drawing and the deal table of a match page, and each match's card in the list and in an evening,
+are kept by their match's version; what differs between phones (who may score, the language, the
+CSRF tokens, the entry form's one-time token) must differ, and what changed must show at once.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
-from django.template import loader
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
-from django.utils.translation import gettext_lazy
 
-from matches import pagecache, services, sheets
+from matches import services
 from matches.models import Change, Evening, Match, Player
 
 from .guests import scorer, viewer
@@ -121,7 +118,7 @@ def test_a_new_deal_is_drawn_at_once(alice_client: Client, make_match: MakeMatch
     assert count(page(alice_client, match), "th", scope="row") == 2
 
 
-def test_a_message_is_shown_once_on_a_kept_page(alice_client: Client, make_match: MakeMatch) -> None:
+def test_a_message_is_shown_once_on_a_page_of_kept_parts(alice_client: Client, make_match: MakeMatch) -> None:
     match = make_match(deals=[EVEN, EVEN])
     page(alice_client, match)  # kept without a message
 
@@ -133,7 +130,7 @@ def test_a_message_is_shown_once_on_a_kept_page(alice_client: Client, make_match
     assert texts(page(alice_client, match), "li", class_="success") == []
 
 
-def test_the_evening_of_a_kept_page_is_drawn_as_it_is_now(
+def test_the_evening_of_a_match_page_of_kept_parts_is_drawn_as_it_is_now(
     alice: User, alice_client: Client, make_match: MakeMatch
 ) -> None:
     evening = Evening.objects.create(owner=alice, date=date(2026, 11, 27))
@@ -208,41 +205,17 @@ def test_the_kept_evening_shows_a_new_deal_a_new_match_and_a_renamed_player_at_o
 def test_a_corrected_deal_redraws_its_row_and_the_running_totals_of_the_rows_after_it(
     alice: User, alice_client: Client, make_match: MakeMatch
 ) -> None:
-    """Each row of the deal table is kept by what it shows (pagecache.kept_rows), not by its number."""
     match = make_match(deals=[EVEN, EVEN, EVEN])
     before = texts(page(alice_client, match), "td")
 
     services.deal_edit(match=match, number=1, entry={"points": [4, 4, 16, 16]}, author=alice)
     kept = texts(page(alice_client, match), "td")
-    for cache in (pagecache.ROWS, pagecache.FRAGMENTS, pagecache.PAGES):
-        cache.clear()
+    cache.clear()
     drawn_afresh = texts(page(alice_client, match), "td")
 
     assert kept == drawn_afresh
     assert kept[:4] != before[:4]  # deal 3's running totals, newest first
     assert kept[8:] != before[8:]  # deal 1
-
-
-def test_a_kept_change_drawn_outside_a_kept_page_gets_this_requests_csrf_token(
-    alice: User, make_match: MakeMatch
-) -> None:
-    match = make_match(deals=[EVEN])
-    changes = sheets.change_rows(match)
-    context = {"match": match, "changes": changes, "can_score": True}
-    for token in ("first-phone-token", "second-phone-token"):
-        drawn = loader.get_template("matches/change_log.html").render({**context, "csrf_token": token})
-        assert f'value="{token}"' in drawn
-        assert pagecache.CSRF_PLACEHOLDER not in drawn
-
-
-def test_a_lazy_translation_in_a_kept_row_s_key_is_its_text_in_the_language_drawn() -> None:
-    label = gettext_lazy("Deals")
-    with translation.override("en"):
-        english = pagecache.frozen({"label": label, "cells": [{"total": 3}]})
-    with translation.override("it"):
-        italian = pagecache.frozen({"label": label, "cells": [{"total": 3}]})
-    assert english == (("label", "Deals"), ("cells", ((("total", 3),),)))
-    assert italian != english
 
 
 # -- Cards and settlements kept per state of their match -------------------------------------------
@@ -394,12 +367,7 @@ def test_a_kept_card_shows_its_date_in_the_time_zone_of_the_page(
     assert texts(alice_client.get(reverse("match_list")), "span", class_="meta")[1].startswith("27 Nov 2026")
 
 
-def test_a_row_holding_something_that_could_change_once_kept_is_refused() -> None:
-    with pytest.raises(TypeError):
-        pagecache.frozen({"number": 1, "cells": [{"hands": {1, 2}}]})
-
-
-# -- The entry form, kept by what it asks (the number of its deal filled in) -------------------
+# -- The entry form: drawn for each page, never kept --------------------------------------------
 
 BRUNO_TAKES_14 = {"points": [10, 14, 9, 7]}
 
@@ -412,27 +380,22 @@ def entry_form_of(client: Client, match: Match) -> str:
     return re.sub(r'name="(token|csrfmiddlewaretoken)" value="[^"]+"', "", form.group(0))
 
 
-def test_the_next_deals_form_kept_from_an_earlier_deal_has_its_own_number(
+def test_the_next_deals_form_after_the_same_dealer_has_its_own_number(
     alice_client: Client, make_match: MakeMatch
 ) -> None:
-    """After Anna's busca Anna deals, deal 2 as deal 3: the second form is the first one kept."""
+    """After Anna's busca Anna deals, deal 2 as deal 3: the same form but for its number."""
     match = make_match("busca-001", deals=[ANNA_TAKES_14])
-    pagecache.FRAGMENTS.clear()
     first = entry_form_of(alice_client, match)
     play_deal(alice_client, match)
 
     kept = entry_form_of(alice_client, match)
-    forms_drawn = [key for key in pagecache.FRAGMENTS.items if key[0] == "matches/busca_form.html"]
-    assert len(forms_drawn) == 1
-    for cache in (pagecache.FRAGMENTS, pagecache.PAGES):
-        cache.clear()
+    cache.clear()
     drawn_afresh = entry_form_of(alice_client, match)
 
     assert kept == drawn_afresh
     assert "Deal 3" in kept
     assert "Save deal 3" in kept
     assert 'name="number" value="3"' in kept
-    assert pagecache.NUMBER_PLACEHOLDER not in kept
     assert kept == re.sub(r'([Dd]eal |name="number" value=")2\b', r"\g<1>3", first)  # but for its number
 
 
@@ -448,27 +411,20 @@ def test_the_next_deals_form_is_not_the_one_kept_for_another_dealer(
     assert "Carla leads" in text(page(alice_client, match), "p", class_="next")
 
 
-# -- A kept list or evening, its cards and summary put in their places (pagecache.Slot) ----------
+# -- A list or an evening of kept cards ----------------------------------------------------------
 
 
-def kept_pages(kind: str) -> int:
-    return sum(key[0] == kind for key in pagecache.PAGES.items)
-
-
-def test_a_deal_entered_redraws_its_card_in_the_kept_list_not_the_list(
+def test_a_deal_entered_redraws_its_card_in_the_list_and_not_the_others(
     alice: User, alice_client: Client, make_match: MakeMatch
 ) -> None:
     match, other = make_match(deals=[EVEN]), make_match("busca-001")
-    pagecache.PAGES.clear()
     alice_client.get(reverse("match_list"))
 
     services.deal_record(match=match, entry=EVEN, author=alice)
     shown = alice_client.get(reverse("match_list"))
 
-    assert kept_pages("match_list") == 1  # the list kept, by which matches it shows
     assert texts(shown, "span", class_="meta")[1].endswith("2 deals")  # newest first: `other`, then `match`
     assert texts(shown, "span", class_="meta")[0].endswith("0 deals")
-    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
     assert other.pk != match.pk
 
 
@@ -485,21 +441,18 @@ def test_a_match_that_ends_moves_in_the_kept_list_below_those_in_progress(
     assert count(shown, "a", href=newer.get_absolute_url()) == 1
 
 
-def test_a_deal_entered_redraws_the_kept_evenings_card_and_summary_not_the_evening(
+def test_a_deal_entered_redraws_the_evenings_card_and_summary(
     alice: User, alice_client: Client, make_match: MakeMatch
 ) -> None:
     match = make_match(deals=[EVEN])
     url = in_evening(alice, match, two_deal_match(make_match))
-    pagecache.PAGES.clear()
     assert "In progress after 1 deal" in text(alice_client.get(url), "textarea")
 
     services.deal_record(match=match, entry=EVEN, author=alice)
     shown = alice_client.get(url)
 
-    assert kept_pages("evening") == 1  # kept by what it settles: no match has ended
     assert "In progress after 2 deals" in text(shown, "textarea")
     assert texts(shown, "span", class_="players")[0] == "Anna 2 Bruno 2 Carla 2 Dario 2"
-    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
 
 
 def test_an_evening_drawn_with_a_message_has_its_cards_and_summary_in_their_places(
@@ -515,4 +468,71 @@ def test_an_evening_drawn_with_a_message_has_its_cards_and_summary_in_their_plac
     assert "That payment is not one of this evening" in shown.content.decode()  # the message shown
     assert texts(shown, "span", class_="players") == ["Anna 1 Bruno 1 Carla 1 Dario 1"]
     assert "In progress after 1 deal" in text(shown, "textarea")
-    assert pagecache.SLOT_PLACEHOLDER not in shown.content.decode()
+
+
+# -- Tokens are never kept; junk in an address keeps nothing new ---------------------------------
+
+
+def csrf_tokens(response: Any) -> set[str]:
+    """Every CSRF token a page carries: its forms' and the one htmx sends (hx-headers on <body>)."""
+    html = response.content.decode()
+    found = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html))
+    return found | set(re.findall(r'"x-csrftoken": "([^"]+)"', html))
+
+
+def test_two_visitors_of_one_page_each_get_their_own_csrf_token_and_only_theirs_works(
+    alice: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for phone in phones:
+        phone.force_login(alice)
+    shown = [page(phone, match) for phone in phones]  # the second one's drawing and table from the cache
+
+    tokens = [csrf_tokens(response) for response in shown]
+    assert all(tokens)
+    assert not tokens[0] & tokens[1]
+    language = re.compile(r'<form class="lang" action="([^"]+)" method="post">\s*<input[^>]*value="([^"]+)"')
+    forms = [language.search(response.content.decode()) for response in shown]
+    assert forms[0] is not None
+    assert forms[1] is not None
+    # Each phone's own token switches its language; the other phone's is refused.
+    stolen = phones[1].post(forms[0].group(1), {"csrfmiddlewaretoken": forms[0].group(2), "language": "it"})
+    assert stolen.status_code == 403
+    for phone, form in zip(phones, forms, strict=True):
+        response = phone.post(form.group(1), {"csrfmiddlewaretoken": form.group(2), "language": "it"})
+        assert response.status_code == 302
+
+
+def test_a_viewer_never_gets_the_owners_csrf_token_from_a_kept_drawing(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    owners = csrf_tokens(page(alice_client, match))
+
+    guests = csrf_tokens(page(viewer(match), match))
+
+    assert guests
+    assert not owners & guests
+
+
+def test_junk_in_the_address_of_a_page_keeps_nothing_new_in_the_cache(
+    alice: User, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    in_evening(alice, match)
+    urls = [
+        match.get_absolute_url(),
+        reverse("match_list"),
+        Match.objects.get(pk=match.pk).evening.get_absolute_url(),
+    ]
+    for url in urls:
+        alice_client.get(url)
+    kept = len(cache._cache)  # type: ignore[attr-defined]  # (LocMemCache's own entries: what a process holds)
+
+    for n in range(40):
+        for url in urls:
+            assert alice_client.get(f"{url}?junk={n}&x{n}=y").status_code == 200
+    assert alice_client.get(f"{match.get_absolute_url()}?deals=all").status_code == 200  # not kept: long
+
+    assert len(cache._cache) == kept  # type: ignore[attr-defined]
