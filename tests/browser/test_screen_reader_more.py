@@ -19,7 +19,8 @@ from matches import services
 from matches.models import Evening, Match, Player
 
 from .flows import PASSWORD, screenshot
-from .test_accessibility import BUSCA_DEAL, log_in, new_match
+from .test_accessibility import BUSCA_DEAL, OWNER_PAGES, log_in, new_match
+from .test_accessibility import tables as tables  # a fixture: one match of each game, in an evening
 from .test_screen_reader import Tree, name, state
 
 pytestmark = pytest.mark.browser
@@ -316,12 +317,11 @@ CLASHES = """(selector) => {
 
 
 def at_twice_the_text(page: Page) -> float:
-    """The phone's text at 200 %, as its font-size setting puts it; the body's text size after it."""
+    """The phone's text at 200 %, as its font-size setting puts it (1rem: 32 px); the body's text size."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
-    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
-    assert body == 32
-    return float(body)
+    page.wait_for_function("() => getComputedStyle(document.documentElement).fontSize === '32px'")
+    return float(page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
 
 
 def expect_drawn_at_least(page: Page, selector: str, size: float) -> None:
@@ -466,3 +466,21 @@ def test_at_the_usual_text_size_the_drawings_are_drawn_as_they_always_were(
     page.goto(reverse("stats_player", args=[alice.players.get(name="Anna").pk]))
     expect(page.locator(".chart-legend")).to_be_hidden()  # one line: its name at its end
     expect(page.locator("svg.line-chart .series .name")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_at_twice_the_text_no_page_is_wider_than_the_phone(
+    owner: Page, tables: dict[str, Match], players: list[Player], language: str
+) -> None:
+    page = owner
+    if language == "it":
+        page.goto(reverse("match_list"))
+        in_italian(page)
+    wider = []
+    for url in (page_of(tables, players) for page_of in OWNER_PAGES):
+        page.goto(url)
+        at_twice_the_text(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wider.append(f"{url}: {width} px")
+    assert wider == []
