@@ -2,15 +2,17 @@
 
 The drawings (the Busca cross, the Mambassa table, the Whist sheet) are pictures; each gets
 a sentence that reads the same score, and who deals next. After a deal is entered, its
-result is read out from a polite live region of the match page.
+result is read out from a polite live region of the match page, and with the deal that ends a
+match, how it ended and who pays whom.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.busca.rules import DealResult as BuscaDeal
 from games.whist.rules import DealResult as WhistDeal
@@ -155,3 +157,102 @@ def deal_saved(number: int, result: str, dealer: str | None) -> str:
 def sheet_changed(number: int, result: str, dealer: str | None) -> str:
     """What the other phones read out when the sheet changed there: its latest deal."""
     return _then(_("The sheet changed. Deal %(n)d: %(result)s") % {"n": number, "result": result}, dealer)
+
+
+# -- How a match ended, read out with the deal that ended it ---------------------------------------
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "Anna, Bruno and Carla"."""
+    return str(get_text_list(list(names), _("and")))
+
+
+def busca_result(losers: Sequence[str], winners: Sequence[str]) -> str:
+    """ "Anna and Bruno lose"; a form without losers names its winners: "Carla wins"."""
+    if losers:
+        return ngettext("%(names)s loses", "%(names)s lose", len(losers)) % {"names": listed(losers)}
+    return ngettext("%(names)s wins", "%(names)s win", len(winners)) % {"names": listed(winners)}
+
+
+def mambassa_result(winner: str | None, sharers: Sequence[str]) -> str:
+    """ "Anna takes the pot", or "Anna and Bruno share the pot"."""
+    if winner is not None:
+        return _("%(name)s takes the pot") % {"name": winner}
+    return _("%(names)s share the pot") % {"names": listed(sharers)}
+
+
+def whist_result(winner: str, payer: str, points: int, amount: str | None, each: bool) -> str:
+    """ "Anna & Carla win the rubber; Bruno & Dario pay 6 points: €3.00" (``each``: per player)."""
+    text = _("%(pair)s win the rubber") % {"pair": winner}
+    paid = ngettext("%(pair)s pay %(points)s point", "%(pair)s pay %(points)s points", points) % {
+        "pair": payer,
+        "points": points,
+    }
+    if amount is not None:
+        if each:
+            amount = _("%(amount)s each, to the winner on their right") % {"amount": amount}
+        paid = _("%(payment)s: %(amount)s") % {"payment": paid, "amount": amount}
+    return _("%(text)s; %(payments)s") % {"text": text, "payments": paid}
+
+
+def payments(transfers: Sequence[tuple[str, str, str]]) -> str:
+    """Who pays whom, each ``(payer, payee, amount)`` with the amount as shown: "Anna pays Carla
+    €2.50"; one payer's payments in one clause ("Anna pays Bruno €0.34, Carla €0.33 and Dario
+    €0.33"), and the same sum from several to one too ("Bruno and Carla pay Anna €2.00 each")."""
+    payees = {payee for _payer, payee, _amount in transfers}
+    amounts = {amount for _payer, _payee, amount in transfers}
+    payers = list(dict.fromkeys(payer for payer, _payee, _amount in transfers))
+    if len(payers) > 1 and len(payers) == len(transfers) and len(payees) == len(amounts) == 1:
+        return _("%(payers)s pay %(payee)s %(amount)s each") % {
+            "payers": listed(payers),
+            "payee": transfers[0][1],
+            "amount": transfers[0][2],
+        }
+    return listed([_paying(payer, [(p, a) for who, p, a in transfers if who == payer]) for payer in payers])
+
+
+def _paying(payer: str, paid: Sequence[tuple[str, str]]) -> str:
+    """What one player pays, each ``(payee, amount)``."""
+    if len(paid) == 1:
+        return _("%(payer)s pays %(payee)s %(amount)s") % {
+            "payer": payer,
+            "payee": paid[0][0],
+            "amount": paid[0][1],
+        }
+    if len({amount for _payee, amount in paid}) == 1:
+        return _("%(payer)s pays %(payees)s %(amount)s each") % {
+            "payer": payer,
+            "payees": listed([payee for payee, _amount in paid]),
+            "amount": paid[0][1],
+        }
+    each = [pgettext("paid to", "%(payee)s %(amount)s") % {"payee": p, "amount": a} for p, a in paid]
+    return _("%(payer)s pays %(payments)s") % {"payer": payer, "payments": listed(each)}
+
+
+def match_over(result: str, paid: str = "") -> str:
+    """ "Match over: Anna and Bruno lose; Anna pays Carla €2.50." (``paid``: who pays whom, if any)."""
+    text = _("Match over: %(result)s") % {"result": result}
+    if paid:
+        text = _("%(text)s; %(payments)s") % {"text": text, "payments": paid}
+    return _sentence(text)
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does."""
+    return _sentence(text)
+
+
+def changed(said: str) -> str:
+    """What the other phones read out when a change made elsewhere is not a new deal: "The sheet
+    changed. Deal 3 corrected: …"."""
+    return _("The sheet changed. %(change)s") % {"change": said}
+
+
+def with_outcome(text: str, outcome: str) -> str:
+    """A deal's sentence, then how the match ended (``outcome``, "" while it goes on)."""
+    return f"{text} {outcome}" if outcome else text
+
+
+def deal_corrected(number: int, result: str) -> str:
+    """The confirmation of a correction: "Deal 3 corrected: Anna 1 busca, …"."""
+    return _sentence(_("Deal %(n)d corrected: %(result)s") % {"n": number, "result": result})

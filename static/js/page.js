@@ -46,6 +46,39 @@
   document.addEventListener("DOMContentLoaded", measureBar);
   window.addEventListener("resize", measureBar);
 
+  // After a full page load (a deal corrected, a change undone), its confirmation is read out. The
+  // messages' live region is drawn empty (base.html) and filled a moment after: a screen reader says a
+  // region's text only when it changes, and drops a change made while it starts reading the new page.
+  // The focus is back where the player was: the browser puts it on the element the address names
+  // (#deal-3, the link that corrects deal 3; #change-log, the change log's summary), here opened.
+  // Not on a copy kept for offline use (<html data-kept>): its confirmation is old news.
+  function sayMessages() {
+    var region = document.querySelector("[data-says-messages]");
+    if (!region || document.documentElement.hasAttribute("data-kept")) return;
+    var place = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    var folded = place && place.closest("details:not([open])");
+    if (folded) folded.open = true;
+    var said = Array.prototype.map.call(document.querySelectorAll(".messages li"), function (item) {
+      return item.textContent.trim();
+    });
+    window.setTimeout(function () { region.textContent = said.join(" "); }, 400);
+  }
+  document.addEventListener("DOMContentLoaded", sayMessages);
+
+  // The deal that ends a match, saved on this phone or on another: its result (#result, in the sheet
+  // htmx swaps in) takes the focus, which the entry form took away with it or nothing held; not left
+  // on <body>. A focus held elsewhere on the page stays: the result is read out all the same (#announce).
+  var resultShown = false;
+  document.addEventListener("DOMContentLoaded", function () {
+    resultShown = !!document.getElementById("result");
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var result = document.getElementById("result");
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (result && !resultShown && lost) result.focus({ preventScroll: true });  // entry.js scrolls
+    resultShown = !!result;
+  });
+
   // The live poll asks only while the page is on screen: an idle tab in a pocket stays quiet.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail && event.detail.elt;
