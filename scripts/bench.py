@@ -29,6 +29,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -137,7 +138,7 @@ def measure_pages(fixtures: list[Fixture], rounds: int, ports: tuple[int, ...] =
                     undo()
     for _ in range(rounds):
         for floor, kept in zip(floors, times, strict=True):
-            kept["Health (floor)"][0].append(timed(lambda f=floor: f.request("GET", "/health"), 200))
+            kept["Health (floor)"][0].append(timed(partial(floor.request, "GET", "/health"), 200))
         for deals in actions[0]:
             for name in actions[0][deals]:
                 for server, kept in zip(actions, times, strict=True):
@@ -287,7 +288,7 @@ def measure_memory(cookie: str, pks: list[int], settings: str) -> tuple[int, int
         for _ in range(20):  # imports done, templates compiled, its connection open
             timed(lambda: phone.request("GET", f"/matches/{pks[0]}/"), 200, "memory, warming up")
         before, _ = rss(worker)
-        times = [timed(lambda pk=pk: phone.request("GET", f"/matches/{pk}/"), 200, "memory") for pk in pks]
+        times = [timed(partial(phone.request, "GET", f"/matches/{pk}/"), 200, "memory") for pk in pks]
         after, peak = rss(worker)
     finally:
         benchkit.stop_server(server)
@@ -343,11 +344,11 @@ def page_weight(fixtures: list[Fixture]) -> str:
             heaviest = max(heaviest, (packed, name))
             lines.append(f"| match page, {name} | | {_kb(len(html))} | {_kb(packed)} | | |")
     phone = Browser(fixtures[0].cookie)
-    html = pages["busca"].decode()
+    page = pages["busca"].decode()
     # A browser fetches an apple-touch-icon only when the page is added to a home screen.
     own = list(
         dict.fromkeys(
-            re.findall(r'<(?:link|script)(?![^>]*apple-touch-icon)[^>]*(?:href|src)="(/static/[^"]+)"', html)
+            re.findall(r'<(?:link|script)(?![^>]*apple-touch-icon)[^>]*(?:href|src)="(/static/[^"]+)"', page)
         )
     )
     page_total = {"gzip": len(gzip.compress(pages["busca"], 6))}

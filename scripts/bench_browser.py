@@ -19,7 +19,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Playwright, sync_playwright
+from playwright.sync_api import Playwright, Response, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -92,6 +92,11 @@ SAVE_AND_WAIT = r"""async (n) => {
 LIMIT_MS = 100.0
 
 
+def _report_server_error(response: Response) -> None:
+    if response.status >= 500:
+        print(f"{response.status} {response.url}", file=sys.stderr)
+
+
 def saves(
     playwright: Playwright, base: str, cookie: str, match: int, count: int
 ) -> tuple[int, float, list[float]]:
@@ -103,7 +108,7 @@ def saves(
         context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
         page = context.new_page()
         page.set_default_timeout(15_000)
-        page.on("response", lambda r: r.status >= 500 and print(f"{r.status} {r.url}", file=sys.stderr))
+        page.on("response", _report_server_error)
         page.goto(f"{base}/matches/{match}/")
         first = page.evaluate(
             "() => { const t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd; }"

@@ -30,7 +30,7 @@ from games import document
 
 def deals_per_second(play: Callable[[], object], deals: int, seconds: float) -> tuple[float, float]:
     """The best and the median rate over repeated replays lasting ``seconds`` in all."""
-    rates = []
+    rates: list[float] = []
     end = time.perf_counter() + seconds
     while time.perf_counter() < end or len(rates) < 5:
         start = time.process_time()  # this process's CPU time: other work on the machine does not count

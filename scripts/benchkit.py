@@ -61,8 +61,14 @@ def fresh_database() -> None:
     name = url.path.lstrip("/")
     if name in ("", "postgres", "scorekeeper") or name.startswith("test_"):
         raise SystemExit(f"refusing to drop {name!r}: the bench uses its own database")
-    params = {"host": url.hostname, "port": url.port or 5432, "user": url.username or "postgres"}
-    with psycopg.connect(dbname="postgres", autocommit=True, connect_timeout=5, **params) as conn:
+    with psycopg.connect(
+        dbname="postgres",
+        host=url.hostname,
+        port=url.port or 5432,
+        user=url.username or "postgres",
+        autocommit=True,
+        connect_timeout=5,
+    ) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     env = server_env()

@@ -91,7 +91,7 @@ async def enter_deals(phone: Phone, deals: int, deadline: float) -> None:
         while time.monotonic() < deadline:
             phone.attempts += 1
             try:
-                status, response = await asyncio.wait_for(
+                status, response, _ = await asyncio.wait_for(
                     http("POST", f"/matches/{phone.match}/deals/", phone.cookie, body), 15
                 )
             except (OSError, TimeoutError, IndexError, ValueError) as error:

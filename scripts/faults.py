@@ -150,7 +150,7 @@ def outage(pg: PrivatePostgres, seconds: float) -> str:
     began = time.monotonic()
     health = []
     while time.monotonic() - began < seconds:
-        status, _ = asyncio.run(http("GET", "/health", ""))
+        status, _, _ = asyncio.run(http("GET", "/health", ""))
         health.append(status)
         time.sleep(1)
     pg.start()
@@ -167,7 +167,7 @@ def exporting(exports: list[tuple[int, bytes]], deals: int) -> Callable[[list[Ph
             began = time.monotonic()
             while time.monotonic() - began < DEADLINE and not all(p.seen["200"] >= deals for p in phones):
                 phone = rng.choice(phones)
-                status, response = await http("GET", f"/matches/{phone.match}/export.json", phone.cookie)
+                status, response, _ = await http("GET", f"/matches/{phone.match}/export.json", phone.cookie)
                 exports.append(
                     (phone.match if status == 200 else -status, response.split(b"\r\n\r\n", 1)[-1])
                 )

@@ -12,10 +12,16 @@ import psycopg
 
 url = urlparse(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
 name = url.path.lstrip("/") or "postgres"
-params = {"host": url.hostname, "port": url.port or 5432, "user": url.username or "postgres"}
-if url.password:
-    params["password"] = url.password
-with psycopg.connect(dbname="postgres", autocommit=True, connect_timeout=5, **params) as conn:
+# psycopg leaves out a parameter that is None (no password in the URL).
+with psycopg.connect(
+    dbname="postgres",
+    host=url.hostname,
+    port=url.port or 5432,
+    user=url.username or "postgres",
+    password=url.password,
+    autocommit=True,
+    connect_timeout=5,
+) as conn:
     exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
     if "--create" in sys.argv and not exists:
         conn.execute(f'CREATE DATABASE "{name}"')

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; without this, Django would refuse
 # the database access that the live server and the fixtures make from it.
@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # A slow CI machine gets more than Playwright's default 5 s before an expectation fails.
 expect.set_options(timeout=10_000)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from django.utils import translation
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, ViewportSize, expect
 
 from games.registry import GAMES
 
@@ -112,6 +112,20 @@ def expect_cross(page: Page, busche: Sequence[int]) -> None:
 def path_parts(path: Locator) -> int:
     """How many pieces (one "M" each) a drawn path has: strokes or squares; none without the path."""
     return (path.get_attribute("d") or "").count("M") if path.count() else 0
+
+
+def box(element: Locator) -> FloatRect:
+    """Where an element is drawn on the page; it must be drawn (Playwright has no box for a hidden one)."""
+    drawn = element.bounding_box()
+    assert drawn is not None, f"{element} is not drawn"
+    return drawn
+
+
+def viewport(page: Page) -> ViewportSize:
+    """The size of the phone's screen: every page here has one (conftest.PHONE)."""
+    size = page.viewport_size
+    assert size is not None
+    return size
 
 
 def names_in(text: str) -> set[str]:

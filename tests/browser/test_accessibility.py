@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -31,7 +31,7 @@ AXE = Axe()
 # WCAG 2.2 A and AA (which bring the tap target size) and axe's best practices.
 RULES = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}
 SERIOUS = ("serious", "critical")
-SCHEMES = ("light", "dark")
+SCHEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 
 BUSCA_DEAL = {"points": [25, 8, 5, 2]}
 ANNA_34 = {"points": [34, 2, 2, 2]}  # two of these end a busca-000 match
@@ -157,7 +157,7 @@ OWNER_PAGES: tuple[Callable[[dict[str, Match], list[Player]], str], ...] = (
     lambda t, p: reverse("stats_head_to_head") + f"?a={p[0].pk}&b={p[1].pk}",
 )
 
-ANONYMOUS_PAGES = (
+ANONYMOUS_PAGES: tuple[Callable[[dict[str, Match]], str], ...] = (
     lambda t: reverse("home"),
     lambda t: reverse("signup"),
     lambda t: reverse("login"),

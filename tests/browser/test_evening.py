@@ -112,8 +112,8 @@ def test_the_next_match_of_an_evening_seats_its_players_as_they_sat(page: Page) 
 
     page.get_by_role("link", name="New match in this evening").click()
     names = [page.locator(f"#id_seat_{seat} option:checked") for seat in range(4)]
-    for seat, name in zip(names, ["Anna", "Bruno", "Dario", "Elena"], strict=True):
-        expect(seat).to_have_text(name)
+    for chosen, name in zip(names, ["Anna", "Bruno", "Dario", "Elena"], strict=True):
+        expect(chosen).to_have_text(name)
     # Reseated, the match started: the next one of the evening keeps those seats, whatever the game.
     for seat, name in enumerate(["Dario", "Anna", "Elena", "Bruno"]):
         page.select_option(f"#id_seat_{seat}", label=name)

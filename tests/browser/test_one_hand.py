@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from matches.models import Deal, Match, Player
 
-from .flows import DEAL_ROWS, screenshot
+from .flows import DEAL_ROWS, box, screenshot, viewport
 from .test_accessibility import BUSCA_DEAL, log_in, new_match
 
 pytestmark = pytest.mark.browser
@@ -146,8 +146,12 @@ def test_every_target_on_the_match_page_is_at_least_48_px(
     alices_page: Page, alice: User, players: list[Player], game: str
 ) -> None:
     page = alices_page
-    deals = {"busca-000": [BUSCA_DEAL], "mambassa": [{"payers": ["Bruno"]}], "whist": []}[game]
-    page.goto(new_match(alice, game, players, deals).get_absolute_url())
+    deals: dict[str, list[dict[str, Any]]] = {
+        "busca-000": [BUSCA_DEAL],
+        "mambassa": [{"payers": ["Bruno"]}],
+        "whist": [],
+    }
+    page.goto(new_match(alice, game, players, deals[game]).get_absolute_url())
     page.evaluate("document.querySelectorAll('details').forEach((d) => d.open = true)")
 
     assert small_targets(page) == [], small_targets(page)
@@ -168,7 +172,7 @@ def test_the_match_page_fits_the_phone_with_text_at_twice_its_size(
     page.evaluate("document.documentElement.style.fontSize = '200%'")  # the phone's text size at 200 %
 
     assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") == 2 * body
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport(page)["width"]
     screenshot(page, f"big-text-{game}.png")
 
 
@@ -286,7 +290,7 @@ def test_a_deal_saved_at_the_foot_of_the_form_shows_the_new_cross_in_the_first_f
         page.fill(f"#id_points_{seat}", str(value))
     save = page.locator("#deal-form button.big")
     save.scroll_into_view_if_needed()  # a thumb taps what it sees: the cross is out of sight above
-    assert save.bounding_box()["y"] > 0 > page.locator("#live-top svg").bounding_box()["y"]
+    assert box(save)["y"] > 0 > box(page.locator("#live-top svg"))["y"]
 
     drawn = page.evaluate(SAVE_AND_READ_THE_FIRST_FRAME)
 
@@ -294,9 +298,9 @@ def test_a_deal_saved_at_the_foot_of_the_form_shows_the_new_cross_in_the_first_f
     # right a frame later: the form as it stays, and the cross in view.
     assert drawn["open_covers"] == 0
     top, bottom = drawn["cross"]
-    assert 0 <= top < bottom <= page.viewport_size["height"]
+    assert 0 <= top < bottom <= viewport(page)["height"]
     # All of it: none under the sticky top bar, two rows tall on a phone.
-    assert page.locator(".topbar").bounding_box()["height"] <= top
+    assert box(page.locator(".topbar"))["height"] <= top
 
 
 def test_the_drawing_turns_so_the_phones_holder_sits_at_the_bottom(
@@ -327,13 +331,13 @@ def test_a_required_choice_left_empty_is_shown_below_the_sticky_top_bar_not_unde
     page.goto(new_match(alice, "whist", players).get_absolute_url())
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     tricks = page.locator("#deal-form .tap-grid.tricks")
-    bar = page.locator(".topbar").bounding_box()
+    bar = box(page.locator(".topbar"))
     below_bar = bar["y"] + bar["height"]
-    assert tricks.bounding_box()["y"] < below_bar  # out of sight, above or under the bar
+    assert box(tricks)["y"] < below_bar  # out of sight, above or under the bar
     scrolled = page.evaluate("window.scrollY")
 
     # No tricks chosen: the browser brings the first choice into view to ask for it.
     page.locator("#deal-form button.big").click()
 
     page.wait_for_function(f"() => window.scrollY < {scrolled}")
-    assert tricks.bounding_box()["y"] >= below_bar
+    assert box(tricks)["y"] >= below_bar

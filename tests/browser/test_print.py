@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from matches.models import Player
 
-from .flows import add_players, play_deal, sign_up, start_match
+from .flows import add_players, play_deal, sign_up, start_match, viewport
 from .test_accessibility import log_in, new_match
 
 pytestmark = pytest.mark.browser
@@ -89,7 +89,7 @@ def test_a_mambassa_table_of_long_names_fits_a_phone_screen_without_scrolling_si
     page.goto(f"/matches/{match.pk}/print/")
 
     expect(page.locator("table.print-table tbody tr")).to_have_count(2)
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport(page)["width"]
 
 
 def rotated(points: list[int], deals: int) -> list[dict[str, Any]]:

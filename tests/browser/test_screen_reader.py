@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
@@ -69,12 +69,13 @@ def state(node: dict[str, Any], prop: str) -> Any:
 
 def dangling_descriptions(page: Page) -> list[str]:
     """Every id an aria-describedby (or aria-labelledby) names that no element on the page has."""
-    return page.evaluate(
+    dangling: list[str] = page.evaluate(
         """() => [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')].flatMap(el =>
              ['aria-describedby', 'aria-labelledby'].flatMap(attr => (el.getAttribute(attr) || '')
                .split(/\\s+/).filter(id => id && !document.getElementById(id))
                .map(id => `${el.id || el.name || el.tagName} ${attr}=${id}`)))"""
     )
+    return dangling
 
 
 @pytest.fixture
@@ -281,7 +282,7 @@ COLOURS = """([selector, prop]) => [...document.querySelectorAll(selector)].map(
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_chart_lines_and_field_borders_stand_out_three_to_one(
-    owner: Page, tables: dict[str, Match], scheme: str
+    owner: Page, tables: dict[str, Match], scheme: Literal["light", "dark"]
 ) -> None:
     page = owner
     page.emulate_media(color_scheme=scheme, reduced_motion="reduce")

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from matches import services
 from matches.models import Player
 
-from .flows import screenshot, sign_up
+from .flows import box, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,6 @@ def test_a_mambassa_chart_draws_lines_side_by_side_with_a_legend(page: Page) -> 
     expect(legend).to_have_count(6)
     expect(legend).to_have_text(["Anna 3", "Bruno 0", "Carla 2", "Dario 2", "Elena 2", "Fabio 3"])
     for sample in legend.locator("svg").all():
-        assert sample.bounding_box()["width"] > 20  # a visible sample of the line  # type: ignore[index]
+        assert box(sample)["width"] > 20  # a visible sample of the line
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "mambassa-chart.png")

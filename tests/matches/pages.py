@@ -7,10 +7,21 @@ tests compare the words a user reads, not their escaping.
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from typing import Any
+from typing import Protocol
 
-from django.http import HttpResponse
 
+class Answer(Protocol):
+    """What a test reads of the server's answer: the test client's or an HttpResponse."""
+
+    status_code: int
+
+    @property
+    def content(self) -> bytes: ...
+
+    def __getitem__(self, header: str) -> str: ...
+
+
+Page = str | Answer
 Attrs = dict[str, str | None]
 
 
@@ -60,14 +71,14 @@ class _Texts(HTMLParser):
             self.found[-1].append(data)
 
 
-def texts(html: str | HttpResponse, tag: str, **attrs: str) -> list[str]:
+def texts(html: Page, tag: str, **attrs: str) -> list[str]:
     """The text of every matching element, with its whitespace squeezed as a reader sees it."""
     parser = _Texts(tag, _wanted(attrs))
-    parser.feed(_html(html))
+    parser.feed(page_html(html))
     return [" ".join("".join(parts).split()) for parts in parser.found]
 
 
-def text(html: str | HttpResponse, tag: str, **attrs: str) -> str:
+def text(html: Page, tag: str, **attrs: str) -> str:
     """The text of the one matching element."""
     found = texts(html, tag, **attrs)
     assert len(found) == 1, f"expected one <{tag} {attrs}>, found {len(found)}"
@@ -120,10 +131,10 @@ class _Form(HTMLParser):
             self.select = None
 
 
-def form_values(html: str | HttpResponse, form_id: str) -> dict[str, str]:
+def form_values(html: Page, form_id: str) -> dict[str, str]:
     """The fields of ``<form id=form_id>`` as the browser would post them untouched (no CSRF token)."""
     parser = _Form(form_id)
-    parser.feed(_html(html))
+    parser.feed(page_html(html))
     assert parser.seen, f"no <form id={form_id!r}> on the page"
     parser.values.pop("csrfmiddlewaretoken", None)
     return parser.values
@@ -139,12 +150,13 @@ class _Count(HTMLParser):
             self.count += 1
 
 
-def count(html: str | HttpResponse, tag: str, **attrs: str) -> int:
+def count(html: Page, tag: str, **attrs: str) -> int:
     """How many ``<tag>`` elements have the given attributes (void elements such as inputs too)."""
     parser = _Count(tag, _wanted(attrs))
-    parser.feed(_html(html))
+    parser.feed(page_html(html))
     return parser.count
 
 
-def _html(page: str | HttpResponse | Any) -> str:
+def page_html(page: Page) -> str:
+    """The page as text: a string already, or what the server answered."""
     return page if isinstance(page, str) else page.content.decode()

@@ -10,7 +10,8 @@ from matches.models import Match
 
 def replayed(match: Match) -> dict[str, Any]:
     """The whole result of the match as stored now, its deals replayed (what an export holds)."""
-    return services.match_export(Match.objects.get(pk=match.pk))["result"]
+    result: dict[str, Any] = services.match_export(Match.objects.get(pk=match.pk))["result"]
+    return result
 
 
 def kept(result: dict[str, Any]) -> dict[str, Any]:

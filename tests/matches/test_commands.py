@@ -59,7 +59,10 @@ def write(tmp_path: Path) -> Callable[[Any], str]:
 
 
 # Two deals of busca-000: Anna takes 5 busche with 25 points; then Dario does not cover and takes 2.
-TWO_DEALS = [{"points": [25, 8, 5, 2]}, {"points": [20, 10, 10, 0], "covered": [True, True, True, False]}]
+TWO_DEALS: list[dict[str, Any]] = [
+    {"points": [25, 8, 5, 2]},
+    {"points": [20, 10, 10, 0], "covered": [True, True, True, False]},
+]
 TWO_DEALS_RESULT = {
     "deals": [
         {
@@ -381,13 +384,14 @@ def test_import_match_refuses_a_document_past_a_limit_and_stores_nothing(
 
 def test_score_reads_no_more_of_standard_input_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     class Endless(io.RawIOBase):
+        name = "<endless standard input>"  # a buffer TextIOWrapper wraps has a name
         read_sizes: list[int] = []
 
         def read(self, size: int = -1) -> bytes:
             self.read_sizes.append(size)
             return b" " * (size if size >= 0 else 10**9)
 
-    stdin = io.TextIOWrapper(Endless())  # type: ignore[arg-type]
+    stdin = io.TextIOWrapper(Endless())
     monkeypatch.setattr("sys.stdin", stdin)
 
     assert refused("score", "-") == ["this file is too big for a match document (over 2 MB)"]

@@ -61,7 +61,7 @@ class Phone:
         self.cookie = f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}"
 
     def connect(self) -> http.client.HTTPConnection:
-        connection = http.client.HTTPConnection(self.address.hostname, self.address.port, timeout=60)
+        connection = http.client.HTTPConnection(self.address.netloc, timeout=60)  # "host:port"
         connection.connect()
         return connection
 

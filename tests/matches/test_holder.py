@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Match
 
 from .guests import viewer
-from .pages import count, form_values, text, texts
+from .pages import Page, count, form_values, page_html, text, texts
 
 HTMX = {"HX-Request": "true"}
 
@@ -25,9 +25,11 @@ def bottom_seat(page: Any) -> str:
     return seat
 
 
-def bottom_place(page: Any) -> str:
+def bottom_place(page: Page) -> str:
     """The Mambassa seat whose place is drawn lowest on the table."""
-    places = re.findall(r'data-seat="(\d+)"[^>]*>\s*<rect class="place" x="[\d.]+" y="([\d.]+)"', page.text)
+    places: list[tuple[str, str]] = re.findall(
+        r'data-seat="(\d+)"[^>]*>\s*<rect class="place" x="[\d.]+" y="([\d.]+)"', page_html(page)
+    )
     return max(places, key=lambda place: float(place[1]))[0]
 
 

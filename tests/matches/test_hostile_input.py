@@ -353,7 +353,7 @@ def test_marking_a_payment_with_anything_never_fails(
 
 # -- Import ----------------------------------------------------------------------------------------
 
-VALID = {
+VALID: dict[str, Any] = {
     "format": "scorekeeper-match/1",
     "game": "busca-000",
     "options": {},

@@ -12,11 +12,11 @@ from django.urls import reverse
 
 from matches.models import Match
 
-from .pages import count, text
+from .pages import Page, count, page_html, text
 
 
-def assets(page: Any) -> str:
-    return page.content.decode().split("</head>", 1)[0]
+def assets(page: Page) -> str:
+    return page_html(page).split("</head>", 1)[0]
 
 
 def test_a_busca_match_page_loads_no_card_picker(

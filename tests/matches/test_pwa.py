@@ -85,9 +85,9 @@ def test_the_service_worker_precaches_the_files_the_pages_use_under_a_version_dr
 ) -> None:
     script = client.get("/sw.js").content.decode()
     page = client.get("/accounts/login/").content.decode()
-    precached = set(
-        json.loads("[" + re.search(r"const PRECACHE = \[(.*?),?\s*\];", script, re.S).group(1) + "]")
-    )
+    listed = re.search(r"const PRECACHE = \[(.*?),?\s*\];", script, re.S)
+    assert listed, "the service worker names the files it keeps"
+    precached = set(json.loads("[" + listed.group(1) + "]"))
     used = set(re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js))"', page))
     assert used
     assert used <= precached

@@ -174,6 +174,7 @@ def test_the_change_log_names_the_player_by_the_new_name(
     rename(alice_client, players[1], "Bruno B.")
 
     row = Change.objects.get(match=match, kind=Change.Kind.DEAL_ENTERED)
+    assert row.after is not None
     assert row.after["last_trick"] == "Bruno B."
     assert "last trick: Bruno B." in sheet(alice_client, match).content.decode()
 

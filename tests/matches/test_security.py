@@ -32,7 +32,14 @@ PRODUCTION = {
 
 def run_django(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     """Python with the project's settings loaded from ``env`` alone (not the test run's)."""
-    names = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_COOKIES", "HSTS_SECONDS", "SECURE_SSL_REDIRECT")
+    names: tuple[str, ...] = (
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "SECURE_COOKIES",
+        "HSTS_SECONDS",
+        "SECURE_SSL_REDIRECT",
+    )
     # The browser tests allow Django's ORM in Playwright's event loop; no production server does.
     names += ("DJANGO_ALLOW_ASYNC_UNSAFE",)
     environment = {k: v for k, v in os.environ.items() if k not in names}

@@ -22,7 +22,7 @@ from matches.models import Deal, Invite, Match
 from matches.views import OWNER_ONLY_RULES
 
 from .guests import join_url, joined, scorer, viewer
-from .pages import count, text, texts
+from .pages import Answer, count, text, texts
 
 MakeMatch = Callable[..., Match]
 
@@ -44,7 +44,7 @@ def links(page: Any) -> list[str]:
     return re.findall(r'<input id="link-\d+" class="link" type="text" value="([^"]+)"', page.content.decode())
 
 
-def is_login_redirect(response: Any) -> bool:
+def is_login_redirect(response: Answer) -> bool:
     return response.status_code == 302 and response["Location"].startswith(reverse("login"))
 
 
@@ -326,7 +326,7 @@ def test_a_revoked_link_stops_working_for_new_phones_and_for_those_that_joined(
     assert not Deal.everything.filter(match=match).exists()
 
 
-def is_withdrawn_page(response: Any) -> bool:
+def is_withdrawn_page(response: Answer) -> bool:
     """The page that tells a phone that joined by a link that the owner withdrew it (not a login form)."""
     return (
         response.status_code == 404

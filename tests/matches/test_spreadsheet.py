@@ -10,7 +10,6 @@ import csv
 import io
 import zipfile
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -18,6 +17,8 @@ from django.urls import reverse
 
 from matches import services, spreadsheet
 from matches.models import Match, Player
+
+from .pages import Answer
 
 MakeMatch = Callable[..., Match]
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -32,11 +33,11 @@ def xlsx_url(match: Match) -> str:
     return reverse("match_export_xlsx", args=[match.pk])
 
 
-def download(client: Client, url: str, language: str = "en") -> Any:
-    return client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+def download(client: Client, url: str, language: str = "en") -> Answer:
+    return client.get(url, headers={"Accept-Language": language})
 
 
-def rows(response: Any, separator: str = ",") -> list[dict[str, str]]:
+def rows(response: Answer, separator: str = ",") -> list[dict[str, str]]:
     """The CSV's deals, each by its header; the file begins with a byte order mark."""
     text = response.content.decode("utf-8")
     assert text.startswith(BOM)
@@ -45,7 +46,7 @@ def rows(response: Any, separator: str = ",") -> list[dict[str, str]]:
     return [dict(zip(header, deal, strict=True)) for deal in deals]
 
 
-def header(response: Any, separator: str = ",") -> list[str]:
+def header(response: Answer, separator: str = ",") -> list[str]:
     return next(csv.reader(io.StringIO(response.content.decode("utf-8")[1:]), delimiter=separator))
 
 

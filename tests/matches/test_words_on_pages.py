@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Evening, Match
 from tests.matches.test_whist_views import TWO_GAMES
 
-IT = {"HTTP_ACCEPT_LANGUAGE": "it"}
+IT = {"Accept-Language": "it"}
 # Golden match B003-M1 (tests/matches/test_evenings.py): Anna and Bruno lose, Carla and Dario win.
 B003_M1 = [
     {"points": [15, 15, 3, 2]},
@@ -36,7 +36,7 @@ def test_the_match_page_names_the_game_and_its_evening_in_italian(
     alice_client: Client, make_match: Callable[..., Match]
 ) -> None:
     match = finished_in_an_evening(make_match)
-    page = alice_client.get(match.get_absolute_url(), **IT).content.decode()
+    page = alice_client.get(match.get_absolute_url(), headers=IT).content.decode()
     assert '<h1 class="match-title">Busca a croce</h1>' in page
     assert "busca-003" not in page.split("<main", 1)[1].replace('value="busca-003"', "")
     assert "Serata dell&#x27;1 dicembre 2026, da Carla" in page
@@ -48,7 +48,7 @@ def test_the_printed_match_reads_its_house_rules_with_colons_and_money(
     alice_client: Client, make_match: Callable[..., Match]
 ) -> None:
     match = finished_in_an_evening(make_match)
-    page = alice_client.get(reverse("match_print", args=[match.pk]), **IT).content.decode()
+    page = alice_client.get(reverse("match_print", args=[match.pk]), headers=IT).content.decode()
     assert "Posta: 0,50\u00a0€" in page
     assert "<h1>Busca a croce</h1>" in page
 
@@ -56,8 +56,9 @@ def test_the_printed_match_reads_its_house_rules_with_colons_and_money(
 def test_the_evening_says_who_owes_whom_with_the_amount_before_the_payee(
     alice_client: Client, make_match: Callable[..., Match]
 ) -> None:
-    match = finished_in_an_evening(make_match)
-    page = alice_client.get(match.evening.get_absolute_url(), **IT).content.decode()
+    evening = finished_in_an_evening(make_match).evening
+    assert evening is not None
+    page = alice_client.get(evening.get_absolute_url(), headers=IT).content.decode()
     assert "Chi deve a chi" in page
     assert "<b>Anna</b> paga 0,50\u00a0€ a <b>Carla</b>" in page
     assert "1 dicembre 2026" in page

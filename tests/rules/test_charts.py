@@ -98,10 +98,10 @@ def test_the_text_alternative_reads_every_figure() -> None:
 def test_each_line_ends_with_its_name_and_last_value() -> None:
     chart = busca_chart()
     assert [(s.name, s.last) for s in chart.series] == [
-        ("Anna", 23),
-        ("Bruno", 4),
-        ("Carla", 0),
-        ("Dario", 0),
+        ("Anna", Decimal(23)),
+        ("Bruno", Decimal(4)),
+        ("Carla", Decimal(0)),
+        ("Dario", Decimal(0)),
     ]
     assert all(s.end.x > chart.right for s in chart.series)
 

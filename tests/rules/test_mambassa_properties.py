@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.core import resolve_options, step_on
+from games.core import Steps, resolve_options, step_on
 from games.mambassa.rules import (
     DECK,
     MAMBASSA,
@@ -268,7 +268,7 @@ def test_playing_on_deal_by_deal_gives_the_replay_of_every_deal_and_leaves_each_
     table: Table,
 ) -> None:
     opts, players, first_dealer, start, deals, game = table
-    state = MAMBASSA.replayed(opts, players, first_dealer, [], start)
+    state: Steps = MAMBASSA.replayed(opts, players, first_dealer, [], start)
     kept = []
     for number, deal in enumerate(deals, start=1):
         kept.append((state, state.result()))

@@ -213,7 +213,8 @@ def test_a_result_without_its_deals_says_how_many_were_played() -> None:
 
 def test_read_document_turns_names_into_seats() -> None:
     match = read_document(IN_PROGRESS)
-    assert (match.variant, match.first_dealer) == (POINTS, 1)
+    # By its key: the registry's type does not know the points board yet (it is not registered).
+    assert (match.variant.key, match.first_dealer) == (POINTS.key, 1)
     assert match.start == PointsStart((40, 12, -3, 77))
     assert read_document(FINISHED).deals[1] == PointsDeal((40, 50, -5), dealer=2)
 

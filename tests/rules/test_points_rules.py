@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Refused, resolve_options, step_on
+from games.core import Refused, Steps, resolve_options, step_on
 from games.points.rules import POINTS, PointsDeal, PointsMatch, PointsStart
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo")
@@ -291,7 +291,7 @@ def test_a_target_of_one_ends_the_match_at_the_first_point() -> None:
 
 
 def test_a_match_taken_on_deal_by_deal_is_the_match_replayed_whole() -> None:
-    state = POINTS.replayed(options(), PLAYERS[:3], 0, [])
+    state: Steps = POINTS.replayed(options(), PLAYERS[:3], 0, [])
     for number, deal in enumerate(TO_100, start=1):
         before = state.result()
         state = step_on(state, number, deal)

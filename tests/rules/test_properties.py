@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games import document
 from games.busca.rules import VARIANTS, BuscaDeal, BuscaMatch, BuscaStart, BuscaVariant, Outcome, Penalty
-from games.core import Option, Refused, resolve_options, step_on
+from games.core import Option, Refused, Steps, resolve_options, step_on
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 ENDED = "the match ended after deal %(last)d"
@@ -176,7 +176,7 @@ def test_playing_on_deal_by_deal_gives_the_replay_of_every_deal_and_leaves_each_
     variant, opts, first_dealer, entered, start = match
     played = accepted(variant, opts, first_dealer, entered, start)
     deals = entered[: len(played.deals)]
-    state = variant.replayed(opts, PLAYERS, first_dealer, [], start)
+    state: Steps = variant.replayed(opts, PLAYERS, first_dealer, [], start)
     kept = []
     for number, deal in enumerate(deals, start=1):
         kept.append((state, state.result()))
@@ -212,6 +212,7 @@ def test_a_match_played_on_from_a_kept_replay_of_its_first_deals_is_its_replay(
     assert whole.played_on(dataclasses.replace(kept, options=other_rules), state) is None
     assert whole.played_on(dataclasses.replace(kept, players=PLAYERS[::-1]), state) is None
     if cut:
+        assert deals[0].points is not None  # every deal drawn here has its points
         changed = dataclasses.replace(deals[0], points=deals[0].points[::-1])
         assume(changed != deals[0])
         kept_otherwise = dataclasses.replace(kept, deals=(changed, *deals[1:cut]))
