@@ -18,13 +18,13 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models.functions import Lower
 
 from games.core import Problem, Refused
 
-from .models import Evening, Match, Payment, Player
+from .models import PLAYER_NAME_MOST, Evening, Match, Payment, Player
 from .services import match_export, match_import
 
 FORMAT = "scorekeeper-backup/1"
@@ -35,13 +35,13 @@ def _when(moment: datetime.datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def _evenings(user: AbstractBaseUser) -> list[Evening]:
+def _evenings(user: User) -> list[Evening]:
     return list(
         Evening.objects.filter(owner=user).order_by("date", "created_at", "pk").prefetch_related("players")
     )
 
 
-def account_backup(user: Any) -> dict[str, Any]:
+def account_backup(user: User) -> dict[str, Any]:
     """One account: its login (the password as its hash), players, evenings and matches."""
     evenings = _evenings(user)
     keys = {evening.pk: number for number, evening in enumerate(evenings, start=1)}
@@ -190,8 +190,8 @@ def _restore_account(account: Reader) -> str:
     players: dict[str, Player] = {}
     for item in account.items("players"):
         name = item.get("name", str)
-        if not name.strip() or len(name) > Player._meta.get_field("name").max_length:
-            raise item.refuse("name must be 1 to 40 characters")
+        if not name.strip() or len(name) > PLAYER_NAME_MOST:
+            raise item.refuse(f"name must be 1 to {PLAYER_NAME_MOST} characters")
         if name.lower() in players:
             raise item.refuse(f"{name} appears twice")
         players[name.lower()] = Player.objects.create(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -9,15 +11,22 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+if TYPE_CHECKING:
+    from .services import Standing
+
+
+PLAYER_NAME_MOST = 40  # characters
+
 
 class Player(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MOST)
     archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = [Lower("name")]
+        # Django orders by any expression; django-stubs 5.2 allows only a name or an OrderBy here.
+        ordering = [Lower("name")]  # type: ignore[list-item]
         constraints = [
             # "Anna" and "anna" at one table would be the same person on the sheet.
             models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
@@ -108,6 +117,13 @@ class Deal(models.Model):
 
     objects = LiveDeals()
     everything = models.Manager()  # noqa: DJ012 (ruff takes LiveDeals() for a field)
+
+    # Never stored: what services.deal_record tells of the deal it returns. Whether it was stored
+    # before (its one-time token sent again), and, for a deal just stored, the players it was read
+    # with and the match as the deal leaves it.
+    repeated: bool
+    players: tuple[str, ...]
+    standing: Standing
 
     class Meta:
         ordering = ["number"]

@@ -12,9 +12,9 @@ import logging
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
@@ -23,6 +23,9 @@ from games import document
 from games.core import Problem, Refused, Steps, gettext_noop, repeated_name_problem
 
 from .models import Change, Deal, Evening, Match, Player, Seat
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +67,7 @@ def deal_entries(match: Match) -> list[dict[str, Any]]:
     return list(match.deals.values_list("entry", flat=True))
 
 
-def seats_with_players(through: str = "seats") -> Prefetch:
+def seats_with_players(through: str = "seats") -> Prefetch[str, QuerySet[Seat]]:
     """For ``prefetch_related``: the matches' seats with their players, in one query."""
     return Prefetch(through, queryset=Seat.objects.select_related("player"))
 
@@ -82,7 +85,11 @@ def match_read(pk: int) -> Match | None:
     return matches.filter(pk=pk).first()
 
 
-def latest_changes_query(pk: int, count: int) -> QuerySet[Change]:
+class _Undone(TypedDict):
+    undone: bool
+
+
+def latest_changes_query(pk: int, count: int) -> QuerySet[WithAnnotations[Change, _Undone]]:
     """Match ``pk``'s latest ``count`` changes, newest first, each with whether an undo took it back
     (``undone``): read in the order of the log's index, so as quickly at the 3,000th change as at
     the 30th."""
@@ -149,11 +156,11 @@ def match_export(match: Match) -> dict[str, Any]:
 class Author:
     """Who made a change: an account, or a phone that joined by an invite link."""
 
-    user: AbstractBaseUser | None
+    user: User | None
     name: str
 
 
-def _author(author: AbstractBaseUser | Author | None) -> Author:
+def _author(author: User | Author | None) -> Author:
     if isinstance(author, Author):
         return author
     if author is None:
@@ -277,7 +284,7 @@ def _rename_in_deals(match: Match, old: str, new: str) -> None:
 @transaction.atomic
 def match_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     options: Mapping[str, Any],
     players: Sequence[Player],
@@ -364,7 +371,7 @@ def deal_record(
     *,
     match: Match,
     entry: Mapping[str, Any],
-    author: AbstractBaseUser | Author | None,
+    author: User | Author | None,
     token: uuid.UUID | None = None,
     number: int | None = None,
     players: Sequence[str] | None = None,
@@ -386,20 +393,20 @@ def deal_record(
         # Its token in this match only: the same token in another match is not this deal.
         stored = Deal.everything.filter(token=token, match=match).first() if token is not None else None
         if stored is not None:
-            stored.repeated = True  # type: ignore[attr-defined]
+            stored.repeated = True
             return stored
         taker = match.deals.filter(number=clash.number).first()  # entered meanwhile elsewhere
         if taker is None:
-            raise clash.__cause__ from None
+            raise clash.refused from None
         raise DealTaken(clash.number, taker) from None
 
 
 class _DealClash(Exception):
     """The database refused deal ``number`` (its number or its token were taken meanwhile)."""
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, refused: IntegrityError) -> None:
         super().__init__(number)
-        self.number = number
+        self.number, self.refused = number, refused
 
 
 @transaction.atomic
@@ -428,9 +435,9 @@ def _deal_record(
     if token is not None and (number is None or taken):  # a new deal's number is free: not sent before
         stored = Deal.everything.filter(token=token, match=match).first()
         if stored is not None:  # sent again, its answer lost on the way back
-            stored.repeated = True  # type: ignore[attr-defined]
+            stored.repeated = True
             return stored
-    if taken:
+    if number is not None and taken:
         raise DealTaken(number, match.deals.get(number=number))
     if number is not None and number > count + 1:
         raise DealMoved(number, count + 1)
@@ -446,12 +453,12 @@ def _deal_record(
             token=token,
         )
     except IntegrityError as refused:  # the transaction is rolled back on the way out
-        raise _DealClash(count + 1) from refused
+        raise _DealClash(count + 1, refused) from refused
     _log(match, Change.Kind.DEAL_ENTERED, who, deal=deal, after=deal.entry)
     _refresh(match, rules, who, played)
-    deal.repeated = False  # type: ignore[attr-defined]
-    deal.players = rules.players  # type: ignore[attr-defined]  # read under the lock
-    deal.standing = Standing(match, rules.players, rules, played, state)  # type: ignore[attr-defined]
+    deal.repeated = False
+    deal.players = rules.players  # read under the lock
+    deal.standing = Standing(match, rules.players, rules, played, state)
     return deal
 
 
@@ -484,7 +491,7 @@ def deal_preview(
         deal = rules.format.read_deal(entry, rules.players, len(rules.deals) + 1)
         return rules.with_deal(deal, state)[1].deals[-1]
     entries = deal_entries(match)
-    entries[number - 1] = entry
+    entries[number - 1] = dict(entry)
     return _read(match, entries).play().deals[number - 1]
 
 
@@ -494,7 +501,7 @@ def deal_edit(
     match: Match,
     number: int,
     entry: Mapping[str, Any],
-    author: AbstractBaseUser | Author | None,
+    author: User | Author | None,
     version: int | None = None,
     undoes: Change | None = None,
 ) -> Deal:
@@ -529,7 +536,7 @@ def deal_delete(
     *,
     match: Match,
     number: int,
-    author: AbstractBaseUser | Author | None = None,
+    author: User | Author | None = None,
     undoes: Change | None = None,
 ) -> Deal:
     """Take deal ``number`` out of the match (kept, to be restored); the later deals move up one."""
@@ -552,7 +559,7 @@ def deal_delete(
 
 @transaction.atomic
 def deal_restore(
-    *, match: Match, deal: Deal, author: AbstractBaseUser | Author | None, undoes: Change | None = None
+    *, match: Match, deal: Deal, author: User | Author | None, undoes: Change | None = None
 ) -> Deal:
     """Put a deleted deal back where it was; the deals from there on move down one."""
     who = _author(author)
@@ -580,7 +587,7 @@ def match_options_change(
     *,
     match: Match,
     options: Mapping[str, Any],
-    author: AbstractBaseUser | Author | None,
+    author: User | Author | None,
     undoes: Change | None = None,
 ) -> Match:
     """Play on under other house rules: every deal is replayed, and the match may end or reopen."""
@@ -598,7 +605,7 @@ def match_options_change(
 
 @transaction.atomic
 @transaction.atomic
-def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Author | None) -> None:
+def change_undo(*, match: Match, change: Change, author: User | Author | None) -> None:
     """Take a change back; the undo is itself a change, which can be undone in turn.
 
     The match is locked first, and the change and its deal read again under the lock: a deal that
@@ -617,6 +624,7 @@ def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Auth
             raise Refused(
                 [Problem(gettext_noop("the house rules have changed since; undo the later changes first"))]
             )
+        assert change.before is not None  # an options change keeps the options it replaced
         match_options_change(match=match, options=change.before, author=author, undoes=change)
         return
     assert deal is not None
@@ -627,6 +635,7 @@ def change_undo(*, match: Match, change: Change, author: AbstractBaseUser | Auth
     elif change.kind == Change.Kind.DEAL_DELETED and not in_play:
         deal_restore(match=match, deal=deal, author=author, undoes=change)
     elif change.kind == Change.Kind.DEAL_EDITED and in_play and deal.entry == change.after:
+        assert change.before is not None  # a correction keeps the entry it replaced
         deal_edit(match=match, number=deal.number, entry=change.before, author=author, undoes=change)
     else:
         raise Refused(
@@ -674,7 +683,7 @@ def undo_effects(*, match: Match, change: Change) -> UndoEffects | None:
             return None
         options = {**options, **(change.before or {})}
     else:
-        deal = Deal.everything.filter(pk=change.deal_id).first()
+        deal = Deal.everything.filter(pk=change.deal_id).first() if change.deal_id is not None else None
         if deal is None:
             return None
         in_play = deal.deleted_at is None
@@ -739,7 +748,7 @@ UNDOABLE = (
 
 
 @transaction.atomic
-def match_import(*, owner: AbstractBaseUser, doc: Any) -> Match:
+def match_import(*, owner: User, doc: Any) -> Match:
     """Store a document as a new match of ``owner``; players are found or added by name."""
     rules = document.read_document(doc)
     played = rules.play()

@@ -22,7 +22,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     unreachable = isinstance(sys.exc_info()[1], UNREACHABLE)
     name, status = ("503.html", 503) if unreachable else ("500.html", 500)
     try:
-        body = loader.render_to_string(name)
+        body: str = loader.render_to_string(name)
     except Exception:  # the error page itself must never fail
         body = "<!doctype html><title>Server error</title><h1>Server error</h1>"
     response = HttpResponse(body, status=status)

@@ -183,7 +183,7 @@ def test_arrows_and_drawn_symbols_are_not_read_aloud(owner: Page, evening: Eveni
         reverse("deal_edit", args=[match.pk, 1]),
         reverse("match_chart", args=[match.pk]),
         reverse("evening_detail", args=[evening.pk]),
-        reverse("stats_player", args=[match.seats.first().player_id]),
+        reverse("stats_player", args=[match.seats.all()[0].player_id]),
     ):
         page.goto(url)
         assert decorations_read(page) == [], url

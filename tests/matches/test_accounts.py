@@ -184,7 +184,7 @@ def test_a_forgotten_password_is_reset_through_a_link_sent_by_email(client: Clie
     assert texts(client.get(sent["Location"]), "h1") == ["Check your e-mail"]
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["alice@example.org"]
-    link = RESET_LINK.search(mail.outbox[0].body)
+    link = RESET_LINK.search(str(mail.outbox[0].body))
     assert link, mail.outbox[0].body
     # The link's token is moved into the (anonymous) session, and the form asks for a new password.
     form_url = client.get(link.group(1))["Location"]

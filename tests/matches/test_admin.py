@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.apps import apps
@@ -29,6 +29,7 @@ from .guests import join_url
 from .pages import form_values, texts
 
 MakeMatch = Callable[..., Match]
+M = TypeVar("M", bound=Model)
 MODELS = [model._meta.model_name for model in apps.get_app_config("matches").get_models()]
 
 
@@ -48,16 +49,23 @@ def everything(alice: User, players: list[Player], make_match: MakeMatch) -> dic
     return {
         "player": players[0],
         "match": match,
-        "seat": match.seats.first(),
-        "deal": Deal.everything.filter(match=match).first(),
+        "seat": match.seats.all()[0],
+        "deal": Deal.everything.filter(match=match)[0],
         "invite": invite_create(match=match, role=Invite.Role.VIEWER),
-        "change": match.changes.first(),
+        "change": match.changes.all()[0],
         "evening": evening,
         "payment": Payment.objects.create(
             evening=evening, payer=players[0], payee=players[1], amount=Decimal("1.50")
         ),
         "session": Session.objects.get(session_key=phone.session.session_key),
     }
+
+
+def one(everything: dict[str, Model], name: str, model: type[M]) -> M:
+    """The fixture's ``name``, a ``model``."""
+    thing = everything[name]
+    assert isinstance(thing, model)
+    return thing
 
 
 def test_every_model_of_the_app_is_in_the_admin() -> None:
@@ -97,7 +105,7 @@ def test_the_deals_deleted_at_the_table_are_listed_too(
 
 
 def test_an_operator_renames_a_player(admin_client: Client, everything: dict[str, Model]) -> None:
-    player = everything["player"]
+    player = one(everything, "player", Player)
 
     saved = admin_client.post(admin_url(player, "change", player.pk), {"name": "Annina"})
 
@@ -127,7 +135,7 @@ def test_an_operator_deactivates_an_account_and_its_phones_are_logged_out(
 def test_an_operator_withdraws_a_link_and_it_no_longer_opens_the_match(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    invite = everything["invite"]
+    invite = one(everything, "invite", Invite)
 
     done = admin_client.post(
         admin_url(Invite, "changelist"), {"action": "withdraw", "_selected_action": [invite.pk]}, follow=True
@@ -144,7 +152,7 @@ def test_an_operator_withdraws_a_link_and_it_no_longer_opens_the_match(
 def test_an_operator_withdraws_an_evenings_public_link(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    evening = everything["evening"]
+    evening = one(everything, "evening", Evening)
 
     done = admin_client.post(
         admin_url(Evening, "changelist"),
@@ -161,7 +169,7 @@ def test_an_operator_withdraws_an_evenings_public_link(
 def test_a_matchs_stored_result_is_shown_but_cannot_be_changed(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    match = everything["match"]
+    match = one(everything, "match", Match)
     result = Match.objects.get(pk=match.pk).result
 
     page = admin_client.get(admin_url(match, "change", match.pk))
@@ -177,7 +185,7 @@ def test_a_matchs_stored_result_is_shown_but_cannot_be_changed(
 def test_a_deal_is_not_deleted_behind_the_matchs_back(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    deal = everything["deal"]
+    deal = one(everything, "deal", Deal)
 
     refused = admin_client.post(admin_url(deal, "delete", deal.pk), {"post": "yes"})
 
@@ -198,7 +206,7 @@ def test_deleting_a_session_logs_that_phone_out(
 def test_the_sessions_are_listed_with_their_user_and_found_by_the_users_name(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    session = everything["session"]
+    session = one(everything, "session", Session)
     listed = admin_client.get(admin_url(session, "changelist"))
     assert "alice" in texts(listed, "td")
 
@@ -212,7 +220,7 @@ def test_the_sessions_are_listed_with_their_user_and_found_by_the_users_name(
 def test_a_session_shows_its_user_and_expiry_never_its_data(
     admin_client: Client, everything: dict[str, Model]
 ) -> None:
-    session = everything["session"]
+    session = one(everything, "session", Session)
 
     page = admin_client.get(admin_url(session, "change", session.pk)).content.decode()
 

@@ -69,7 +69,7 @@ def test_a_new_match_started_from_the_evening_belongs_to_it(
     alice_client: Client, players: list[Player]
 ) -> None:
     evening = evening_of(alice_client, players)
-    page = alice_client.get(reverse("match_new"), {"game": "busca-003", "evening": evening.pk})
+    page = alice_client.get(reverse("match_new"), {"game": "busca-003", "evening": str(evening.pk)})
     assert f'name="evening" value="{evening.pk}"' in page.content.decode()
     form = {f"seat_{s}": str(p.pk) for s, p in enumerate(players)} | {
         "first_dealer": "0",
@@ -99,8 +99,8 @@ def test_a_new_match_of_the_evening_seats_who_came_as_they_sat_last(
     elena = Player.objects.create(owner=alice, name="Elena")
     evening = evening_of(alice_client, [dario, bruno, anna, elena])
     # Nothing played yet: who came, by name.
-    page = alice_client.get(reverse("match_new"), {"game": "busca-000", "evening": evening.pk})
-    assert seated(page.content.decode(), 4) == ["Anna", "Bruno", "Dario", "Elena"]
+    first = alice_client.get(reverse("match_new"), {"game": "busca-000", "evening": str(evening.pk)})
+    assert seated(first.content.decode(), 4) == ["Anna", "Bruno", "Dario", "Elena"]
 
     last = services.match_create(
         owner=alice, game="busca-000", options={}, players=[dario, anna, elena, bruno], first_dealer=0
@@ -108,7 +108,7 @@ def test_a_new_match_of_the_evening_seats_who_came_as_they_sat_last(
     last.evening = evening
     last.save()
     page = alice_client.get(
-        reverse("match_new"), {"game": "mambassa", "evening": evening.pk}
+        reverse("match_new"), {"game": "mambassa", "evening": str(evening.pk)}
     ).content.decode()
 
     assert seated(page, 4) == ["Dario", "Anna", "Elena", "Bruno"]
@@ -133,7 +133,7 @@ def test_a_new_match_of_another_owners_evening_seats_nobody(
     bob_client: Client, alice_client: Client, players: list[Player]
 ) -> None:
     evening = evening_of(alice_client, players)
-    page = bob_client.get(reverse("match_new"), {"game": "busca-000", "evening": evening.pk})
+    page = bob_client.get(reverse("match_new"), {"game": "busca-000", "evening": str(evening.pk)})
     assert "Anna" not in page.content.decode()
 
 

@@ -71,6 +71,7 @@ def test_a_session_made_outside_a_request_logs_its_user_in(alice: User, client: 
     session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
     session[HASH_SESSION_KEY] = alice.get_session_auth_hash()
     session.create()
+    assert session.session_key is not None
     client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
 
     page = client.get(PLAYERS)
