@@ -1,8 +1,9 @@
 """An evening: its matches, each player's money over all of them, and who pays whom.
 
 Each match's money comes from the rules engine in its game's unit (a Busca match or busca,
-a Mambassa token, a Whist point) times its stake; the evening adds them up per player and
-proposes the fewest transfers it can (never more than the players with a balance, less one).
+a Mambassa token, a Whist point) times its stake, as its game settles it (``GameWeb.nets``); the
+evening adds them up per player and proposes the fewest transfers it can (never more than the
+players with a balance, less one).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from django.db.models import Prefetch
 from django.db.models.functions import Lower
 
 from games import document
-from games.money import add_up, transfers, whist_nets
+from games.money import add_up, transfers
+from games.web import web_for
 
 from . import services
 from .models import Evening, Match, Payment, Player
@@ -41,15 +43,9 @@ def match_nets(standing: services.Standing) -> dict[Player, Decimal]:
 
 def played_nets(rules: document.Match, played: Any) -> Sequence[Decimal]:
     """Each seat's money from a replayed match, in seat order (empty while it is in progress)."""
-    variant, options = rules.variant, rules.options
     if played.outcome is None:
         return []
-    if variant.family == "busca":
-        return variant.settle(options, played.totals, played.outcome)
-    if variant.family == "mambassa":
-        return variant.settle(options, played)
-    settlement = variant.settle(options, played)
-    return whist_nets(settlement.payer, settlement.amount, options["stake_basis"]) if settlement else []
+    return web_for(rules.variant).nets(rules, played)
 
 
 @dataclass(frozen=True)

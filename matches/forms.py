@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core import NAME_MOST, Option, Problem, name_problem, repeated_name_problem
 from games.registry import GAMES, Variant
+from games.web import web_for
 
 from .amounts import money
 from .models import Player
@@ -289,12 +290,11 @@ class MatchForm(forms.Form):
         dealer = cleaned.get("first_dealer")
         if dealer is not None and not picked[dealer]:
             self.add_error("first_dealer", _("Nobody sits in that seat."))
-        if self.variant.key == "busca-001" and not (
-            cleaned.get("opt_victory_threshold") or cleaned.get("opt_max_deals")
-        ):
-            raise forms.ValidationError(
-                _("Give a victory threshold or a number of deals, or the match will never end.")
-            )
+        # What the game itself refuses (Busca 001 without an end: a threshold or a number of deals).
+        chosen = {option.key: cleaned.get(f"opt_{option.key}") for option in self.variant.options}
+        problem = web_for(self.variant).new_match_problem(self.variant, chosen)
+        if problem is not None:
+            raise forms.ValidationError(problem)
         return cleaned
 
     def players(self) -> list[Player]:

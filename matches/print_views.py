@@ -6,10 +6,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.registry import GAMES
+from games.web import web_for
 
 from . import printing, services
 from .access import Access
-from .rules_summary import SUMMARIES
 from .views import with_access
 
 
@@ -29,9 +29,9 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 def blank_sheet(request: HttpRequest, game: str) -> HttpResponse:
     """An empty drawing and deal rows on the front, the rules of the game on the back."""
-    if game not in SUMMARIES:
+    variant = GAMES.get(game)
+    if variant is None or not web_for(variant).rules_summary(variant):  # no rules for its back: none
         raise Http404
-    variant = GAMES[game]
     query = request.GET.dict()
     context = printing.blank_context(variant, printing.blank_choice(variant, query), query)
     return render(request, "matches/blank_sheet.html", context)

@@ -1,7 +1,8 @@
 """A match's deals as a spreadsheet opens them: a CSV in the language's own way, and an .xlsx.
 
-One row per deal: its number and dealer, what the table entered (points with the last trick and
-penalties, the cards shown, tricks and honours), then what the rules made of it. Headers are in the
+One row per deal: its number and dealer, what the table entered (each game says which columns:
+points with the last trick and penalties, the cards shown, tricks and honours), then what the rules
+made of it. Headers are in the
 page's language; yes and no are words, lists of names are names, a game won is who won it and for
 how much. In Italian the cells are separated by ``;`` and a number has a decimal comma, as an
 Italian spreadsheet reads them; a text cell that looks like a formula gets a leading ``'``.
@@ -18,55 +19,20 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from .sheets import pair_names
+from games.web import Column, GameWeb, web_for
 
 Cell = str | int | float | Decimal
-Column = tuple[str, Callable[[Mapping[str, Any], Mapping[str, Any]], Any]]  # header, (entry, result) -> value
 
-# The columns of a result, by its key in the match document (docs/format.md), in the words of the sheet.
+# The columns of a result every game's deals have, by their key in the match document (docs/format.md),
+# in the words of the sheet; each game names its own (``GameWeb.result_labels``).
 RESULT_LABELS = {
     "dealer": gettext_lazy("Dealer"),
     "leader": gettext_lazy("Leads"),
     "points": gettext_lazy("Points"),
-    "covered": gettext_lazy("Covered"),
-    "busche": gettext_lazy("Busche"),
     "totals": gettext_lazy("Total"),
-    "hands": gettext_lazy("Hand"),
-    "payers": gettext_lazy("Who pays"),
-    "mambassa": gettext_lazy("Mambassa"),
-    "quarantuno": gettext_lazy("Quarantuno"),
-    "void": gettext_lazy("Deal void"),
-    "tokens": gettext_lazy("Tokens"),
-    "pot": gettext_lazy("Pot"),
-    "eliminated": gettext_lazy("Out"),
-    "trick_points": gettext_lazy("Trick points"),
-    "honour_points": gettext_lazy("Honour points"),
-    "score": gettext_lazy("Score"),
     "next_dealer": gettext_lazy("Next dealer"),
     "next_leader": gettext_lazy("Next to lead"),
 }
-COMBINATIONS = {
-    "mambassa": gettext_lazy("Mambassa"),
-    "quarantuno": gettext_lazy("Quarantuno"),
-    "quartina": gettext_lazy("quartina"),
-    "scala_lunga": gettext_lazy("scala lunga"),
-    "tris": gettext_lazy("tris"),
-    "scala_corta": gettext_lazy("scala corta"),
-    "somma": gettext_lazy("sum"),
-}
-RANKS = {
-    "1": gettext_lazy("ace"),
-    "F": gettext_lazy("fante"),
-    "C": gettext_lazy("cavallo"),
-    "R": gettext_lazy("re"),
-}
-SUITS = {
-    "D": gettext_lazy("denari"),
-    "S": gettext_lazy("spade"),
-    "C": gettext_lazy("coppe"),
-    "B": gettext_lazy("bastoni"),
-}
-PENALTIES = {"renege": gettext_lazy("renege"), "misdeal": gettext_lazy("misdeal")}
 
 
 def deal_table(document: Mapping[str, Any]) -> list[list[Cell]]:
@@ -74,8 +40,11 @@ def deal_table(document: Mapping[str, Any]) -> list[list[Cell]]:
     players: Sequence[str] = document["players"]
     entries: Sequence[Mapping[str, Any]] = document.get("deals") or []
     results: Sequence[Mapping[str, Any]] = document["result"]["deals"]
-    columns = [(_("Deal"), _at("number")), *_entered(document["game"], players, entries)]
-    columns += _results(document["game"], players, results)
+    web = web_for(document["game"])
+    # What the table entered, beside what the rules make of it: only what the results do not say.
+    given = {key for entry in entries for key, value in entry.items() if value not in (None, [], False)}
+    columns = [(_("Deal"), _at("number")), *web.spreadsheet_columns(players, given)]
+    columns += _results(web, players, results)
     header = [_text(label) for label, _value in columns]
     rows = [
         [_value_cell(value(entry, result)) for _label, value in columns]
@@ -101,118 +70,28 @@ def _at(key: str, index: int | None = None) -> Callable[[Mapping[str, Any], Mapp
     return value
 
 
-def _entered(game: str, players: Sequence[str], entries: Sequence[Mapping[str, Any]]) -> list[Column]:
-    """What the table entered beside what the rules make of it: only what the results do not say."""
-    given = {key for entry in entries for key, value in entry.items() if value not in (None, [], False)}
-    columns: list[Column] = []
-    if game == "whist":
-        for key, label in (("tricks", _("Tricks")), ("honours", _("Honours"))):
-            columns += [
-                (f"{label} {pair}", _entry_at(key, side)) for side, pair in enumerate(pair_names(players))
-            ]
-        if "revoke" in given:
-            pairs = pair_names(players)
-            columns.append((_("Revoke"), lambda entry, result: _pick(pairs, entry.get("revoke"))))
-    elif game == "mambassa" and "hands" in given:
-        columns += [(f"{_('Cards')} {name}", _cards_of(seat)) for seat, name in enumerate(players)]
-    elif game.startswith("busca"):
-        if "last_trick" in given:
-            columns += [
-                (f"{_('Card points')} {name}", _card_points(seat)) for seat, name in enumerate(players)
-            ]
-            columns.append((_("Last trick"), lambda entry, result: entry.get("last_trick")))
-        if "penalties" in given:
-            columns.append((_("Penalties"), lambda entry, result: _penalties(entry.get("penalties"))))
-    return columns
-
-
-def _entry_at(key: str, index: int) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Any]:
-    def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
-        found = entry.get(key)
-        return found[index] if isinstance(found, list) and index < len(found) else None
-
-    return value
-
-
-def _pick(sides: Sequence[str], index: Any) -> str | None:
-    return sides[index] if isinstance(index, int) and 0 <= index < len(sides) else None
-
-
-def _cards_of(seat: int) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Any]:
-    def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
-        hands = entry.get("hands")
-        hand = hands[seat] if isinstance(hands, list) and seat < len(hands) else None
-        return ", ".join(card_name(card) for card in hand) if hand else None
-
-    return value
-
-
-def card_name(card: str) -> str:
-    """A card of the document ("1D", "FC") as the players say it: "ace of denari", "fante of coppe"."""
-    rank, suit = card[:-1], card[-1:]
-    return _("%(rank)s of %(suit)s") % {"rank": RANKS.get(rank, rank), "suit": SUITS.get(suit, suit)}
-
-
-def _card_points(seat: int) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Any]:
-    """The points entered, cards only, when the last trick was named apart (else the result says them)."""
-
-    def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
-        points = entry.get("points")
-        if not entry.get("last_trick") or not isinstance(points, list) or seat >= len(points):
-            return None
-        return points[seat]
-
-    return value
-
-
-def _penalties(penalties: Any) -> str | None:
-    if not isinstance(penalties, list) or not penalties:
-        return None
-    return ", ".join(f"{p.get('player')}: {PENALTIES.get(p.get('kind'), p.get('kind'))}" for p in penalties)
-
-
-def _results(game: str, players: Sequence[str], results: Sequence[Mapping[str, Any]]) -> list[Column]:
-    pairs = pair_names(players) if game == "whist" else ()
+def _results(web: GameWeb, players: Sequence[str], results: Sequence[Mapping[str, Any]]) -> list[Column]:
+    """The columns of the results: one per player, or per side (Whist's pairs), where each deal's
+    value holds one item each; a key the game shows its own way, as it says (``result_columns``)."""
     keys = list(results[0]) if results else []
+    labels = {**RESULT_LABELS, **web.result_labels}
+    scorers = web.sides(players)
     columns: list[Column] = []
     for key in keys:
         if key == "number":
             continue
-        if key == "game":  # Whist: a game ended in this deal
-            columns.append(
-                (
-                    _("Game won by"),
-                    lambda entry, result: _pick(pairs, (result.get("game") or {}).get("winner")),
-                )
-            )
-            columns.append(
-                (_("Game points"), lambda entry, result: (result.get("game") or {}).get("game_points"))
-            )
+        label = str(labels.get(key, key))
+        own = web.result_columns(key, label, players)
+        if own is not None:
+            columns += own
             continue
-        label = str(RESULT_LABELS.get(key, key))
         values = [result.get(key) for result in results]
-        sides = next((s for s in (players, pairs) if _one_per_side(values, s)), ())
-        if key == "hands":
-            for seat, name in enumerate(players):
-                columns.append((f"{label} {name}", _hand(seat, "combination")))
-                columns.append((f"{_('Value')} {name}", _hand(seat, "value")))
-        elif sides:
+        sides = next((s for s in (players, scorers) if _one_per_side(values, s)), ())
+        if sides:
             columns += [(f"{label} {side}", _at(key, index)) for index, side in enumerate(sides)]
         else:
             columns.append((label, _at(key)))
     return columns
-
-
-def _hand(seat: int, part: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Any]:
-    def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
-        hands = result.get("hands")
-        hand = hands[seat] if isinstance(hands, list) and seat < len(hands) else None
-        if not isinstance(hand, dict):
-            return None
-        found = hand.get(part)
-        return COMBINATIONS.get(found, found) if part == "combination" else found
-
-    return value
 
 
 def _one_per_side(values: Sequence[Any], sides: Sequence[str]) -> bool:

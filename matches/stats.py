@@ -23,9 +23,10 @@ All of it costs three queries, however many matches there are.
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -36,6 +37,7 @@ from django.utils.translation import gettext as _
 from games import document
 from games.core import Refused
 from games.registry import GAMES, Variant
+from games.web import Figure, GameWeb, web_for
 
 from . import charts
 from .amounts import money
@@ -61,31 +63,21 @@ class Replayed:
         return self.played.outcome is not None
 
     @property
-    def family(self) -> str:
-        return self.rules.variant.family
+    def web(self) -> GameWeb:
+        return web_for(self.rules.variant)
 
     def seat_of(self, player: Player) -> int | None:
         return next((seat for seat, p in enumerate(self.players) if p.pk == player.pk), None)
 
     def won(self, seat: int) -> bool | None:
         """True or False once the match is over; None while it is in progress."""
-        outcome = self.played.outcome
-        if outcome is None:
+        if self.played.outcome is None:
             return None
-        if self.family == "busca":
-            return seat in outcome.winners
-        if self.family == "mambassa":
-            return bool(seat == outcome.winner or seat in outcome.sharers)
-        return bool(seat % 2 == outcome.winner)
+        return self.web.won(self.played, seat)
 
     def standing(self, seat: int) -> tuple[int, ...]:
         """Where the player finished: lower is better, equal is level."""
-        if self.family == "busca":
-            return (self.played.totals[seat],)
-        if self.family == "mambassa":
-            out = self.played.out_after.get(seat, len(self.played.deals) + 1)
-            return (0 if self.won(seat) else 1, -out, -self.played.tokens[seat])
-        return (0 if self.won(seat) else 1,)
+        return self.web.standing(self.played, seat)
 
     def net(self, seat: int) -> Decimal | None:
         return self.nets[seat] if self.nets else None
@@ -129,33 +121,43 @@ def replayed_matches(owner: User, *players: Player) -> list[Replayed]:
 
 @dataclass
 class Figures:
-    """One player's figures in one game (or with one Whist partner)."""
+    """One player's figures in one game (or with one Whist partner): played, won, lost and the
+    money, then the game's own (its ``web.figures``: busche per deal, lives lost, games won),
+    added up from what each match counts (``counts``) and read by their keys (``f.busche``)."""
 
     game: str
     played: int = 0
     won: int = 0
     lost: int = 0
-    deals: int = 0
-    busche: int = 0
-    uncovered: int = 0
-    tops: int = 0
-    lives_lost: int = 0
-    games_won: int = 0
     money: Decimal = Decimal(0)
+    counts: Counter[str] = field(default_factory=Counter)
 
     @property
     def variant(self) -> Variant:
         return GAMES[self.game]
 
     @property
+    def web(self) -> GameWeb:
+        return web_for(self.game)
+
+    @property
     def in_progress(self) -> int:
         return self.played - self.won - self.lost
 
     @property
-    def busche_per_deal(self) -> Decimal | None:
-        if not self.deals:
-            return None
-        return (Decimal(self.busche) / self.deals).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    def shown(self) -> list[Any]:
+        """The game's own figures, in the order of its columns (``web.figures``)."""
+        return [self.web.figure(figure.key, self.counts) for figure in self.web.figures]
+
+    @property
+    def labelled(self) -> list[tuple[Figure, Any]]:
+        return list(zip(self.web.figures, self.shown, strict=True))
+
+    def __getattr__(self, key: str) -> Any:
+        """A figure or a count by its key: ``deals``, ``busche``, ``busche_per_deal``, ``lives_lost``."""
+        if key.startswith("_") or key in ("game", "counts"):
+            raise AttributeError(key)
+        return self.web.figure(key, self.counts)
 
     def add(self, rep: Replayed, seat: int) -> None:
         self.played += 1
@@ -163,27 +165,7 @@ class Figures:
         self.won += won is True
         self.lost += won is False
         self.money += rep.net(seat) or 0
-        played = rep.played
-        if rep.family == "busca":
-            for deal in played.deals:
-                self.deals += 1
-                self.busche += deal.busche[seat]
-                self.uncovered += not deal.covered[seat]
-                self.tops += deal.points is not None and deal.points[seat] == max(deal.points)
-        elif rep.family == "mambassa":
-            tokens = _mambassa_start(rep.rules)
-            for deal in played.deals:
-                self.deals += tokens[seat] > 0  # a deal counts for those still in it
-                self.lives_lost += seat in deal.payers
-                tokens = list(deal.tokens)
-        else:
-            self.deals += len(played.deals)
-            self.games_won += sum(1 for game in played.games if game.winner == seat % 2)
-
-
-def _mambassa_start(rules: document.Match) -> list[int]:
-    start = rules.start
-    return list(start.tokens) if start else [int(rules.options["lives"])] * len(rules.players)
+        self.counts.update(rep.web.count(rep.rules, rep.played, seat))
 
 
 @dataclass(frozen=True)
@@ -245,8 +227,9 @@ def player_stats(owner: User, player: Player) -> PlayerStats:
         seat = rep.seat_of(player)
         assert seat is not None
         games.setdefault(rep.match.game, Figures(rep.match.game)).add(rep, seat)
-        if rep.family == "whist":
-            partner = rep.players[(seat + 2) % 4]
+        partner_seat = rep.web.partner(seat)
+        if partner_seat is not None:  # a game of partners (Whist): the figures by partner too
+            partner = rep.players[partner_seat]
             partners.setdefault(partner.pk, (partner, Figures(rep.match.game)))[1].add(rep, seat)
         net = rep.net(seat)
         if net is not None:
@@ -334,7 +317,7 @@ def head_to_head(owner: User, a: Player, b: Player) -> HeadToHead:
         seat_a, seat_b = rep.seat_of(a), rep.seat_of(b)
         assert seat_a is not None
         assert seat_b is not None
-        partners = rep.family == "whist" and seat_a % 2 == seat_b % 2
+        partners = rep.web.partner(seat_a) == seat_b
         ahead = None
         if rep.finished:
             first, second = rep.standing(seat_a), rep.standing(seat_b)
@@ -358,50 +341,23 @@ def running_totals(rules: document.Match, played: Any) -> tuple[list[str], list[
     Busca: busche; Mambassa: lives left (the winner's take of the pot is not a life); Whist:
     the points each pair has scored in the rubber, tricks and honours.
     """
-    start, family = rules.start, rules.variant.family
-    names = list(rules.players)
-    if family == "busca":
-        first = list(start.totals) if start else [0] * len(names)
-        return names, [[first[s], *(d.totals[s] for d in played.deals)] for s in range(len(names))]
-    if family == "mambassa":
-        rows = [_mambassa_start(rules)]
-        for deal in played.deals:
-            lives = list(deal.tokens)
-            outcome = played.outcome
-            if outcome is not None and outcome.after_deal == deal.number and outcome.winner is not None:
-                w = outcome.winner
-                lives[w] = rows[-1][w] - (w in deal.payers) + (deal.quarantuno == w)
-            rows.append(lives)
-        return names, [[row[s] for row in rows] for s in range(len(names))]
-    pairs = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    points = [list(start.score) if start else [0, 0]]
-    for deal in played.deals:
-        points.append([points[-1][p] + deal.trick_points[p] + deal.honour_points[p] for p in (0, 1)])
-    return pairs, [[row[p] for row in points] for p in (0, 1)]
+    return web_for(rules.variant).running_totals(rules, played)
 
 
 def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
     """The running totals drawn as lines; None before the first deal."""
     if not played.deals:
         return None
-    family = rules.variant.family
+    web = web_for(rules.variant)
     names, values = running_totals(rules, played)
-    caption = {
-        "busca": _("Busche after each deal"),
-        "mambassa": _("Lives left after each deal"),
-        "whist": _("Points each pair scored, deal by deal"),
-    }[family]
+    caption = _(web.chart_caption)
     figures = charts.figures_text(names, values)
     label = _("%(caption)s, from the start: %(figures)s") % {"caption": caption, "figures": figures}
-    # Busca: the totals that end the match, as on the score cross.
-    limits = []
-    if family == "busca":
-        limits = sorted({t for t in rules.variant.thresholds(rules.options) if t > 0})
+    limits = web.chart_limits(rules)  # the totals that end the match (Busca's, as on the score cross)
     if limits:
         marked = ", ".join(str(t) for t in limits)
         label += "; " + _("the match ends at: %(totals)s") % {"totals": marked}
     x_labels = [str(n) for n in range(len(values[0]))]
-    unit = {"busca": _("busche"), "mambassa": _("lives"), "whist": _("points")}[family]
     drawn = [name.replace(" & ", " &\n") for name in names]  # a Whist pair: a name on each text line
     return charts.line_chart(
         drawn,
@@ -409,7 +365,7 @@ def match_chart(rules: document.Match, played: Any) -> charts.LineChart | None:
         x_labels,
         label=label,
         title_id="match-chart-title",
-        y_caption=unit,
+        y_caption=_(web.chart_unit),
         limits=limits,
-        apart=family == "mambassa",  # lives: a few small numbers that many players share
+        apart=web.chart_apart,
     )

@@ -6,6 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from games.web import web_for
+
 from . import services, stats
 from .access import Access
 from .models import Player
@@ -48,5 +50,6 @@ def match_chart(request: HttpRequest, access: Access) -> HttpResponse:
     """A match's running totals as lines: anyone who may see the match may see its chart."""
     standing = services.match_standing(access.match, just_read=True)
     chart = stats.match_chart(standing.rules, standing.played)
-    context = {"match": access.match, "variant": standing.rules.variant, "chart": chart}
+    note = web_for(standing.rules.variant).chart_note(chart.limits) if chart else ""
+    context = {"match": access.match, "variant": standing.rules.variant, "chart": chart, "chart_note": note}
     return render(request, "matches/match_chart.html", context)

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import document
 from games.core import Problem, Refused, gettext_noop
 from games.registry import GAMES
+from games.web import web_for
 
 from . import evenings, live, services, sheets, spreadsheet, summaries
 from .access import (
@@ -129,15 +130,18 @@ def match_list(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/match_list.html", {"rows": rows, "joined": joined_rows})
 
 
+FIRST_GAME = next(iter(GAMES))  # the new-match page offers the first game listed first
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    game = request.POST.get("game") or request.GET.get("game") or "busca-000"
+    game = request.POST.get("game") or request.GET.get("game") or FIRST_GAME
     evening_pk = request.POST.get("evening") or request.GET.get("evening")
     # A key the database holds (at most 19 digits), or none: a longer one is no evening of hers.
     evening_pk = evening_pk if str(evening_pk).isascii() and str(evening_pk).isdigit() else None
     evening_pk = evening_pk if evening_pk and len(evening_pk) <= 18 else None
-    variant = GAMES.get(game, GAMES["busca-000"])
+    variant = GAMES.get(game, GAMES[FIRST_GAME])
     players = Player.objects.filter(owner=request.user, archived=False)
     evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
     came = evenings.evening_seating(evening) if evening else []
@@ -343,7 +347,7 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
         # Judge the hands of the corrected deal, store nothing.
         try:
             deal = services.deal_preview(match=match, entry=form.entry(), number=number)
-            preview = sheets.judged(deal, standing.players, bool(match.options["holder_pays"]))
+            preview = web_for(standing.rules.variant).preview(deal, standing)
         except Refused as refused:
             form.add_problems(refused.problems)
     elif request.method == "POST" and form.is_valid():
@@ -373,7 +377,7 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
         "number": number,
         "variant": standing.rules.variant,
         "names": standing.players,
-        "form_template": f"matches/{standing.rules.variant.family}_form.html",
+        "form_template": web_for(standing.rules.variant).templates.form,
         "preview": preview,
     }
     return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)

@@ -68,6 +68,10 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "matches",
+    # The games, each a small app: its templates, static files and web side (games/web.py).
+    "games.busca",
+    "games.mambassa",
+    "games.whist",
 ]
 
 MIDDLEWARE = [

@@ -13,10 +13,10 @@ from django.utils.translation import override
 
 from games.core import Problem
 from games.registry import GAMES
+from games.web import web_for
 from matches.amounts import money
 from matches.dates import evening_of
 from matches.forms import house_rules, problem_text
-from matches.sheets import _busca_said, _mambassa_said
 from matches.spoken import _then
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
@@ -91,6 +91,7 @@ def test_an_evening_elides_the_article_before_a_day_read_with_a_vowel(day: int, 
 
 
 def test_the_verb_follows_the_number_of_names() -> None:
+    _busca_said, _mambassa_said = web_for("busca-000").entry_said, web_for("mambassa").entry_said
     with override("it"):
         assert _busca_said("covered", [True, False, True, True], NAMES) == "non ha coperto: Bruno"
         assert _busca_said("covered", [True, False, False, True], NAMES) == "non hanno coperto: Bruno, Carla"

@@ -40,7 +40,7 @@ def picker_html(language: str = "en", hands: Mapping[str, str] | None = None) ->
         for seat, name in enumerate(PLAYERS)
     ]
     with translation.override(language):
-        return render_to_string("matches/card_picker.html", {"rows": rows})
+        return render_to_string("mambassa/card_picker.html", {"rows": rows})
 
 
 def phone_page(language: str = "en", hands: Mapping[str, str] | None = None) -> str:

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.busca.rules import BuscaDeal, Penalty
+from games.busca.sheet import penalty_places
 from games.core import resolve_options
 from games.registry import GAMES
 from matches.models import Match
-from matches.sheets import penalty_places
 
 from .pages import text, texts
 

@@ -12,14 +12,18 @@ import segno
 from django.test import Client
 from django.urls import reverse
 
+from games.registry import GAMES
+from games.web import web_for
 from matches.drawing import busca_cross
 from matches.models import Match
-from matches.rules_summary import SUMMARIES
 from matches.sheet_drawing import blank_whist_sheet
 from matches.table_drawing import mambassa_table
 
 from .guests import scorer, viewer
 from .pages import count, text, texts
+
+# Every game that has a blank sheet, and the rules on its back.
+SUMMARIES = {key: web_for(key).rules_summary(v) for key, v in GAMES.items() if web_for(key).rules_summary(v)}
 
 # Anna takes 2, then 1, then 8, then Bruno 4: a short Busca 000 match, still going (11, 4, 0, 0).
 BUSCA_DEALS = [{"points": p} for p in ([20, 10, 6, 4], [12, 11, 9, 8], [28, 4, 4, 4], [8, 24, 4, 4])]

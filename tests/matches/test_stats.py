@@ -172,7 +172,7 @@ def test_head_to_head_counts_who_finished_ahead_and_the_money(alice: User, eveni
     # Busca: Carla 0 busche to Anna's 23; Mambassa: Anna won; Whist 1: partners, level; Whist 2:
     # Anna's pair won.
     assert (partners.a_ahead, partners.b_ahead, partners.level) == (2, 1, 1)
-    assert [m.partners for m in partners.meetings if m.rep.family == "whist"] == [False, True]
+    assert [m.partners for m in partners.meetings if m.rep.match.game == "whist"] == [False, True]
 
 
 def test_running_totals_follow_the_deals(alice: User, evening_matches: Any) -> None:

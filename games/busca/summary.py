@@ -1,4 +1,4 @@
-"""The rules of each game in a few lines, for the back of a blank sheet (docs/rules.md).
+"""The rules of each Busca variant in a few lines, for the back of a blank sheet (docs/rules.md).
 
 Each line is one thing a player checks at the table; the defaults of the house rules, since a
 blank sheet has none chosen. Marked for translation here, translated where they are shown.
@@ -6,7 +6,7 @@ blank sheet has none chosen. Marked for translation here, translated where they 
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from ..core import gettext_noop
 
 BUSCA_COMMON = (
     gettext_noop(
@@ -93,60 +93,6 @@ SUMMARIES: dict[str, tuple[str, ...]] = {
         gettext_noop(
             "Whoever reaches 10 busche first is not out yet: play goes on until a second player reaches 10. "
             "Then the two with the most busche lose, the other two win."
-        ),
-    ),
-    "mambassa": (
-        gettext_noop(
-            "2 to 8 players, 40 Italian cards, 4 cards each; the deal passes to the right (counter-"
-            "clockwise)."
-        ),
-        gettext_noop(
-            "Each player starts with 4 tokens and puts one in the pot at once: the other 3 are their lives."
-        ),
-        gettext_noop("Card values: ace 11, re, cavallo and fante 10, the others their number."),
-        gettext_noop("A hand is worth its best combination, highest first:"),
-        gettext_noop("Mambassa, four aces: 44. Quarantuno, fante, cavallo, re and ace of one suit: 41."),
-        gettext_noop("Quartina, four of a rank: 40. Scala lunga, four in sequence in one suit: 39.5."),
-        gettext_noop("Tris, three of a rank: 39. Scala corta, three in sequence in one suit: 38.5."),
-        gettext_noop("Otherwise the sum of the best suit: at most 38 (7, fante, re and ace of one suit)."),
-        gettext_noop("Sequences run 1 to 7, fante, cavallo, re, then the ace again; no wrapping round."),
-        gettext_noop(
-            "Between quartine or tris the lower rank wins; between sequences the higher cards, then the "
-            "suit: denari, spade, coppe, bastoni."
-        ),
-        gettext_noop(
-            "Each deal the lowest hand pays one token to the pot; every hand tied for lowest pays one."
-        ),
-        gettext_noop(
-            "Mambassa: every other player pays one token. Quarantuno: the lowest pays, and the player who "
-            "shows it takes one token from the pot."
-        ),
-        gettext_noop("Two players left with equal hands: the one who did not deal pays."),
-        gettext_noop("Cross out a life for each token paid; with no tokens left a player is out."),
-        gettext_noop("The last player left wins and takes the pot."),
-    ),
-    "whist": (
-        gettext_noop("Four players in two pairs, partners sitting opposite; 52 French cards, 13 each."),
-        gettext_noop("The dealer's last card is shown face up: its suit is trumps for the deal."),
-        gettext_noop("Follow suit if you can; whoever wins a trick leads the next one."),
-        gettext_noop("Every trick after the sixth scores the pair 1 point."),
-        gettext_noop(
-            "Honours are the ace, king, queen and jack of trumps: a pair holding 3 scores 2 points, holding "
-            "all 4 scores 3."
-        ),
-        gettext_noop("A pair already on 4 points at the start of the deal scores nothing for honours."),
-        gettext_noop("Trick points count first, then honours: the game ends as soon as a pair reaches 5."),
-        gettext_noop(
-            "The winners of a game score: 3 (treble) if the others had 0, 2 (double) if they had 1 or 2, 1 "
-            "(single) if they had 3 or 4."
-        ),
-        gettext_noop(
-            "Draw a line across the sheet under each game and write its value on the winners' side; the next"
-            " game starts at 0 to 0."
-        ),
-        gettext_noop("The first pair to win two games wins the rubber and 2 points more."),
-        gettext_noop(
-            "The losers pay the difference between the two pairs' points, at the agreed stake per point."
         ),
     ),
 }
