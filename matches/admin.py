@@ -7,12 +7,13 @@ deleted. Accounts are Django's own admin (deactivate one there: its sessions the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from django.contrib import admin
 from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -21,19 +22,21 @@ from django.utils.translation import ngettext
 from .access import invite_revoke
 from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
 
+M = TypeVar("M", bound=Model)
 
-class ReadOnly(admin.ModelAdmin):
+
+class ReadOnly(admin.ModelAdmin[M]):
     """Shown and deleted, never added nor changed here."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "owner", "archived", "created_at"]
     list_filter = ["archived"]
     search_fields = ["name", "owner__username"]
@@ -46,29 +49,29 @@ class PlayerAdmin(admin.ModelAdmin):
         return False  # players are added at their owner's table
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Match]):
     model = Seat
-    fields = ["position", "player"]
-    readonly_fields = fields
+    readonly_fields = ("position", "player")
+    fields = readonly_fields
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Match | None = None) -> bool:
         return False
 
 
 @admin.register(Seat)
-class SeatAdmin(ReadOnly):
+class SeatAdmin(ReadOnly[Seat]):
     list_display = ["__str__", "match", "player", "position"]
     search_fields = ["player__name", "match__owner__username"]
     list_select_related = ["match", "player"]
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
         return False  # a match without its seats would be no match
 
 
 @admin.register(Match)
-class MatchAdmin(ReadOnly):
+class MatchAdmin(ReadOnly[Match]):
     list_display = ["__str__", "game", "owner", "status", "created_at", "finished_at"]
     list_filter = ["status", "game"]
     search_fields = ["owner__username", "seats__player__name"]
@@ -77,15 +80,15 @@ class MatchAdmin(ReadOnly):
     inlines = [SeatInline]
 
 
-class Kept(ReadOnly):
+class Kept(ReadOnly[M]):
     """Not even deleted here: the match's result is their replay (a deal is deleted at the table)."""
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
 
 @admin.register(Deal)
-class DealAdmin(Kept):
+class DealAdmin(Kept[Deal]):
     list_display = ["__str__", "match", "number", "entered_by_name", "created_at", "deleted_at"]
     list_filter = [("deleted_at", admin.EmptyFieldListFilter), "match__game"]
     search_fields = ["entered_by_name", "match__owner__username"]
@@ -96,7 +99,7 @@ class DealAdmin(Kept):
 
 
 @admin.register(Change)
-class ChangeAdmin(Kept):
+class ChangeAdmin(Kept[Change]):
     list_display = ["__str__", "match", "kind", "deal_number", "author_name", "created_at"]
     list_filter = ["kind"]
     search_fields = ["author_name", "match__owner__username"]
@@ -104,7 +107,7 @@ class ChangeAdmin(Kept):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(admin.ModelAdmin[Invite]):
     list_display = ["__str__", "match", "role", "created_at", "revoked_at"]
     list_filter = ["role", ("revoked_at", admin.EmptyFieldListFilter)]
     search_fields = ["match__owner__username", "token"]
@@ -128,18 +131,18 @@ class InviteAdmin(admin.ModelAdmin):
         )
 
 
-class PaymentInline(admin.TabularInline):
+class PaymentInline(admin.TabularInline[Payment, Evening]):
     model = Payment
-    fields = ["payer", "payee", "amount", "paid_at"]
-    readonly_fields = fields
+    readonly_fields = ("payer", "payee", "amount", "paid_at")
+    fields = readonly_fields
     extra = 0
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Evening | None = None) -> bool:
         return False
 
 
 @admin.register(Evening)
-class EveningAdmin(admin.ModelAdmin):
+class EveningAdmin(admin.ModelAdmin[Evening]):
     list_display = ["__str__", "owner", "date", "place", "has_public_link"]
     list_filter = ["date"]
     search_fields = ["place", "owner__username", "players__name"]
@@ -168,14 +171,14 @@ class EveningAdmin(admin.ModelAdmin):
 
 
 @admin.register(Payment)
-class PaymentAdmin(ReadOnly):
+class PaymentAdmin(ReadOnly[Payment]):
     list_display = ["__str__", "evening", "amount", "paid_at"]
     search_fields = ["payer__name", "payee__name", "evening__owner__username"]
     list_select_related = ["evening", "payer", "payee"]
 
 
 @admin.register(Session)
-class SessionAdmin(ReadOnly):
+class SessionAdmin(ReadOnly[Session]):
     """A phone's login or its joined matches (Django's own session table); deleting it logs that
     phone out."""
 
@@ -184,12 +187,12 @@ class SessionAdmin(ReadOnly):
     list_display_links = ["expire_date"]
     list_filter = ["expire_date"]
     search_fields = ["session_key"]  # (see get_search_results: by the user's name)
-    fields = ["user", "expire_date"]
-    readonly_fields = fields
+    readonly_fields = ("user", "expire_date")
+    fields = readonly_fields
     ordering = ["-expire_date"]
 
     @admin.display(description=_("user"))
-    def user(self, session: Session) -> Any:
+    def user(self, session: Session) -> User | None:
         """The account the session is logged in to, read from its data; none for a guest's phone."""
         pk = session.get_decoded().get(SESSION_KEY)
         return get_user_model()._default_manager.filter(pk=pk).first() if pk is not None else None

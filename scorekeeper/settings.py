@@ -5,9 +5,14 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
+
+# Django's generic classes take their model at run time too (admin.ModelAdmin[Player]), as in their types.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -199,6 +204,7 @@ STORAGES = {
 # version, the language, the viewer's role), so nothing kept is ever stale: an old one is never
 # asked for again and goes after its time (the templates' 600 s) or, in memory, when CACHE_ENTRIES
 # are kept (each at most a table of 30 deals).
+CACHES: dict[str, dict[str, Any]]
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
