@@ -148,7 +148,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Cross:
-    """Everything templates/matches/cross.html needs to draw the score cross."""
+    """Everything busca/cross.html needs to draw the score cross."""
 
     width: float
     height: float

@@ -1,4 +1,4 @@
-"""Geometry of the Whist score sheet; templates/matches/whist_sheet_svg.html draws it.
+"""Geometry of the Whist score sheet; the template whist/sheet.html draws it.
 
 Pure Python: no Django here. Every coordinate is in viewBox units, rounded to one
 decimal, like the Busca cross in matches/drawing.py.
@@ -143,7 +143,7 @@ class RubberEnd:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything templates/matches/whist_sheet_svg.html needs to draw the sheet."""
+    """Everything whist/sheet.html needs to draw the sheet."""
 
     width: float
     height: float

@@ -1,4 +1,4 @@
-"""Geometry of the Mambassa sheet, the lives and the pot; templates/matches/table.html draws it.
+"""Geometry of the Mambassa sheet, the lives and the pot; the template mambassa/table.html draws it.
 
 Pure Python: no Django here. Every coordinate is in viewBox units, rounded to one
 decimal, like the Busca cross in matches/drawing.py.
@@ -153,7 +153,7 @@ class SeatDrawing:
 
 @dataclass(frozen=True)
 class Table:
-    """Everything templates/matches/table.html needs to draw the table."""
+    """Everything mambassa/table.html needs to draw the table."""
 
     width: float
     height: float

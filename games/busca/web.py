@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.core import resolve_options
-from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, Templates, common_said, number
+from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, common_said, number
 from matches.drawing import busca_cross
 
 from .forms import BuscaDealForm
@@ -29,7 +29,6 @@ PENALTIES = {"renege": gettext_lazy("renege"), "misdeal": gettext_lazy("misdeal"
 
 class Busca(GameWeb):
     family = "busca"
-    templates = Templates.of("busca", top="matches/busca_top.html", deals="matches/busca_deals.html")
     form = BuscaDealForm
 
     def form_kwargs(self, standing: Standing, number: int | None, holder: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
-from games.web import BlankChoice, Column, Figure, GameWeb, Templates, common_said, number
+from games.web import BlankChoice, Column, Figure, GameWeb, common_said, number
 from matches.table_drawing import MAX_PLAYERS, MIN_PLAYERS, mambassa_table
 
 from .forms import MambassaDealForm
@@ -47,7 +47,6 @@ SUITS = {
 
 class Mambassa(GameWeb):
     family = "mambassa"
-    templates = Templates.of("mambassa", top="matches/mambassa_top.html", deals="matches/mambassa_deals.html")
     form = MambassaDealForm
     stylesheets = ("css/cards.css",)  # the card picker: only where a Mambassa deal is entered
     scripts = ("js/cards.js",)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.money import whist_nets
-from games.web import BlankChoice, Column, Figure, GameWeb, Templates, common_said, entry_at, pick
+from games.web import BlankChoice, Column, Figure, GameWeb, common_said, entry_at, pick
 from matches.sheet_drawing import blank_whist_sheet
 
 from .forms import WhistDealForm
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 class Whist(GameWeb):
     family = "whist"
-    templates = Templates.of("whist", top="matches/whist_top.html", deals="matches/whist_deals.html")
     form = WhistDealForm
 
     def form_kwargs(self, standing: Standing, number: int | None, holder: int) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The Busca score cross: geometry from matches/drawing.py, markup from templates/matches/cross.html."""
+"""The Busca score cross: geometry from matches/drawing.py, markup from the template busca/cross.html."""
 
 from __future__ import annotations
 
@@ -239,7 +239,7 @@ def test_the_template_draws_a_valid_svg_with_every_stroke_and_square(language: s
     )
     # Italian writes decimals with a comma; the SVG must still get dots.
     with translation.override(language):
-        html = render_to_string("matches/cross.html", {"cross": cross})
+        html = render_to_string("busca/cross.html", {"cross": cross})
     svg = ET.fromstring(html)
 
     assert svg.tag == f"{SVG}svg"
@@ -305,7 +305,7 @@ def test_a_total_of_ten_to_the_twentieth_draws_quickly_and_reads_the_whole_numbe
     total = 10**20
     start = time.perf_counter()
     cross = busca_cross(NAMES, [total, -total, 3, 0], (10**20,), label="")
-    html = render_to_string("matches/cross.html", {"cross": cross})
+    html = render_to_string("busca/cross.html", {"cross": cross})
     assert time.perf_counter() - start < 1.0
     svg = ET.fromstring(html)
     assert len(list(svg.iter())) < 60  # elements: the arms, ticks, names, no stroke of its own

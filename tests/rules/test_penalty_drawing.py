@@ -53,7 +53,7 @@ def test_the_cross_markup_draws_the_dots_apart_and_the_key_says_what_each_mark_i
         penalties=[[5], [], [], [0, 1]],
         key_labels=("busca from points", "penalty busca"),
     )
-    svg = ET.fromstring(render_to_string("matches/cross.html", {"cross": cross}))
+    svg = ET.fromstring(render_to_string("busca/cross.html", {"cross": cross}))
 
     anna = svg.find(f'{SVG}g[@data-seat="0"]')
     dario = svg.find(f'{SVG}g[@data-seat="3"]')

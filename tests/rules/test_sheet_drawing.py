@@ -1,4 +1,4 @@
-"""The Whist sheet: geometry from matches/sheet_drawing.py, markup from whist_sheet_svg.html."""
+"""The Whist sheet: geometry from matches/sheet_drawing.py, markup from the template whist/sheet.html."""
 
 from __future__ import annotations
 
@@ -341,7 +341,7 @@ def test_the_geometry_module_does_not_import_django() -> None:
 
 def render(sheet: Sheet, language: str = "en") -> ET.Element:
     with translation.override(language):
-        html = render_to_string("matches/whist_sheet_svg.html", {"sheet": sheet})
+        html = render_to_string("whist/sheet.html", {"sheet": sheet})
     return ET.fromstring(html)
 
 

@@ -1,4 +1,4 @@
-"""The Mambassa table: geometry from matches/table_drawing.py, markup from templates/matches/table.html."""
+"""The Mambassa table: geometry from matches/table_drawing.py, markup from mambassa/table.html."""
 
 from __future__ import annotations
 
@@ -284,7 +284,7 @@ def test_the_geometry_module_does_not_import_django() -> None:
 
 def render(table: Table, language: str = "en") -> ET.Element:
     with translation.override(language):
-        html = render_to_string("matches/table.html", {"table": table})
+        html = render_to_string("mambassa/table.html", {"table": table})
     return ET.fromstring(html)
 
 
@@ -382,7 +382,7 @@ def test_ten_to_the_twentieth_tokens_and_lives_draw_a_heap_of_bounded_size_with_
     huge = 10**20
     start = time.perf_counter()
     table = mambassa_table(["Anna", "Bruno", "Carla"], [huge, 1, 0], huge, lives=huge)
-    html = render_to_string("matches/table.html", {"table": table})
+    html = render_to_string("mambassa/table.html", {"table": table})
     assert time.perf_counter() - start < 1.0
     assert [len(seat.coins) for seat in table.seats] == [COIN_CAP, 1, 0]
     assert all(len(seat.lost) <= COIN_CAP for seat in table.seats)
