@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.forms.forms import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext
 
 from games.core import Problem
@@ -45,8 +45,8 @@ class ShowsEveryError(forms.Form):
             return text
         return gettext("Deal %(number)d: %(text)s") % {"number": self.number, "text": text}
 
-    def _post_clean(self) -> None:
-        super()._post_clean()
+    def full_clean(self) -> None:
+        super().full_clean()
         for name in [name for name in self.errors if name != NON_FIELD_ERRORS]:
             if name.startswith(self.shown_next_to_fields):
                 continue

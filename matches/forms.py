@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
+from django.db.models import QuerySet
 from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -41,11 +43,15 @@ class LoginForm(AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["username"]
+        assert isinstance(field, forms.CharField)  # Django's UsernameField, as long as the model's
+        assert field.max_length is not None
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
-class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
+class SignupForm(UserCreationForm[User]):
+    class Meta:  # UserCreationForm's, with the e-mail address
+        model = User
+        field_classes = {"username": UsernameField}
         # The e-mail address is optional: it only serves to reset a forgotten password.
         fields = ("username", "email")
         help_texts = {"email": _("Optional: only to send you a link if you forget your password.")}
@@ -155,14 +161,17 @@ def option_field(option: Option) -> forms.Field:
     if option.kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False)
     if option.kind == "choice":
-        choices = [(str(c), gettext(CHOICE_LABELS.get(str(c), str(c)))) for c in option.choices]
-        return forms.TypedChoiceField(
-            label=label,
-            help_text=help_text,
-            choices=choices,
-            coerce=type(option.default) if option.default is not None else str,
-        )
+        choices = [(str(c), choice_label(c)) for c in option.choices]
+        # A choice read as the default's type, as documents have it: a number stays a number.
+        coerce: Callable[[Any], Any] = type(option.default) if option.default is not None else str
+        return forms.TypedChoiceField(label=label, help_text=help_text, choices=choices, coerce=coerce)
     return _number_field(option, label, help_text)
+
+
+def choice_label(choice: object) -> str:
+    """A house rule's choice as the players say it."""
+    label = CHOICE_LABELS.get(str(choice))
+    return str(label) if label is not None else gettext(str(choice))
 
 
 CHOICE_LABELS = {
@@ -281,7 +290,8 @@ class MatchForm(forms.Form):
         return [self[f"seat_{seat}"] for seat in range(self.seats)]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         picked = [cleaned.get(f"seat_{seat}") for seat in range(self.seats)]
         chosen = [pk for pk in picked if pk]
         twice = repeated_name_problem([self.players_by_pk[pk].name for pk in chosen])
@@ -291,8 +301,8 @@ class MatchForm(forms.Form):
         if dealer is not None and not picked[dealer]:
             self.add_error("first_dealer", _("Nobody sits in that seat."))
         # What the game itself refuses (Busca 001 without an end: a threshold or a number of deals).
-        chosen = {option.key: cleaned.get(f"opt_{option.key}") for option in self.variant.options}
-        problem = web_for(self.variant).new_match_problem(self.variant, chosen)
+        house_rules = {option.key: cleaned.get(f"opt_{option.key}") for option in self.variant.options}
+        problem = web_for(self.variant).new_match_problem(self.variant, house_rules)
         if problem is not None:
             raise forms.ValidationError(problem)
         return cleaned
@@ -338,11 +348,11 @@ class OptionsForm(forms.Form):
         return {o.key: option_value(o, self.cleaned_data[o.key]) for o in self.variant.options}
 
 
-class PlayersField(forms.ModelMultipleChoiceField):
+class PlayersField(forms.ModelMultipleChoiceField[Player]):
     """Players chosen by their ids; an id no database column can hold is refused like any unknown one."""
 
-    def _check_values(self, value: Any) -> Any:
-        for pk in value:
+    def clean(self, value: Any) -> QuerySet[Player]:
+        for pk in value if isinstance(value, list | tuple) else ():  # else the field's own message
             try:
                 number = int(str(pk))
             except ValueError:
@@ -351,7 +361,7 @@ class PlayersField(forms.ModelMultipleChoiceField):
                 raise forms.ValidationError(
                     self.error_messages["invalid_choice"], code="invalid_choice", params={"value": pk}
                 )
-        return super()._check_values(value)
+        return super().clean(value)
 
 
 class EveningForm(forms.Form):

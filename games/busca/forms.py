@@ -113,7 +113,8 @@ class BuscaDealForm(ShowsEveryError):
         ]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if any(f"points_{seat}" in self.errors for seat in range(4)):
             return cleaned  # points that are no points: said next to them, nothing more to tell
         points = [cleaned.get(f"points_{seat}") for seat in range(4)]

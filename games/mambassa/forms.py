@@ -53,7 +53,7 @@ class MambassaDealForm(ShowsEveryError):
         )
         for key, label in (("mambassa", _("Mambassa shown by")), ("quarantuno", _("Quarantuno shown by"))):
             self.fields[key] = forms.TypedChoiceField(
-                label=label, choices=nobody + everyone, coerce=int, required=False, empty_value=None
+                label=label, choices=[*nobody, *everyone], coerce=int, required=False, empty_value=None
             )
             self.fields[key].widget.choices = nobody + seats  # offered: the players still in
         for seat in active:
@@ -87,7 +87,8 @@ class MambassaDealForm(ShowsEveryError):
         ]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("mode") == "quick" and not cleaned.get("payers"):
             holder = cleaned.get("mambassa")
             if holder is None:
