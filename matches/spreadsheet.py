@@ -45,7 +45,7 @@ def deal_table(document: Mapping[str, Any]) -> list[list[Cell]]:
     given = {key for entry in entries for key, value in entry.items() if value not in (None, [], False)}
     columns = [(_("Deal"), _at("number")), *web.spreadsheet_columns(players, given)]
     columns += _results(web, players, results)
-    header = [_text(label) for label, _value in columns]
+    header: list[Cell] = [_text(label) for label, _value in columns]
     rows = [
         [_value_cell(value(entry, result)) for _label, value in columns]
         for entry, result in _pairs(entries, results)

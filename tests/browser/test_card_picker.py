@@ -34,7 +34,7 @@ class HandsForm(forms.Form):
 
 def picker_html(language: str = "en", hands: Mapping[str, str] | None = None) -> str:
     """The partial for Anna, Bruno, Carla and Dario, holding ``hands`` ({"hand_0": "1D 5S"})."""
-    form = HandsForm(initial=hands or {})
+    form = HandsForm(initial=dict(hands or {}))
     rows = [
         {"seat": seat, "name": name, "field": form[f"hand_{seat}"], "errors": []}
         for seat, name in enumerate(PLAYERS)

@@ -10,10 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.busca.rules import BuscaDeal, Penalty
+from games.busca.rules import VARIANTS, BuscaDeal, Penalty
 from games.busca.sheet import penalty_places
 from games.core import resolve_options
-from games.registry import GAMES
 from matches.models import Match
 
 from .pages import text, texts
@@ -33,7 +32,7 @@ def test_each_penalty_busca_has_its_place_on_the_cross_in_the_order_it_was_marke
         BuscaDeal(points=(20, 10, 5, 5), penalties=(Penalty(1, "renege"),)),
         BuscaDeal(points=(20, 10, 5, 5), penalties=(Penalty(0, "renege"),)),
     ]
-    variant = GAMES["busca-000"]
+    variant = VARIANTS["busca-000"]
     played = variant.play(resolve_options(variant.options, {}), ["Anna", "Bruno", "Carla", "Dario"], 0, deals)
 
     assert [deal.penalty_busche for deal in played.deals] == [(0, 1, 0, 0), (1, 0, 0, 0)]

@@ -37,6 +37,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from games.busca.rules import BuscaVariant
 from matches import services, stats
 from matches.models import Evening, Match, Player
 
@@ -329,6 +330,7 @@ def test_the_busca_chart_marks_the_totals_that_end_the_match(
 ) -> None:
     match = evening_matches["busca_finished"]
     variant = services.match_standing(match).rules.variant
+    assert isinstance(variant, BuscaVariant)
     ends = sorted({t for t in variant.thresholds(match.options) if t > 0})
     assert ends  # every Busca variant of the fixtures ends at some total
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 
@@ -25,7 +26,7 @@ TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 NAMES = {*GAMES, *(variant.family for variant in GAMES.values()), "points"}
 
 
-def _is_name(node: ast.AST) -> bool:
+def _is_name(node: ast.AST) -> TypeGuard[ast.Constant]:
     return isinstance(node, ast.Constant) and node.value in NAMES
 
 
@@ -40,7 +41,7 @@ def _branch(node: ast.AST) -> str | None:
         if any(_is_name(item) for side in (node.left, *node.comparators) for item in _literals(side)):
             return "compared with a game's name"
     elif isinstance(node, ast.Dict):
-        games = sorted({key.value for key in node.keys if key is not None and _is_name(key)})
+        games = sorted({str(key.value) for key in node.keys if key is not None and _is_name(key)})
         if len(games) >= 2:
             return f"a table of games: {games}"
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
