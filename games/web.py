@@ -31,6 +31,8 @@ from django.utils.translation import gettext_noop
 from .registry import GAMES, Variant
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from matches.models import Match
     from matches.services import Standing
 
@@ -262,7 +264,8 @@ class GameWeb:
         some deal's entry has)."""
         return []
 
-    result_labels: ClassVar[Mapping[str, str]] = {}  # the headers of its results' own keys (docs/format.md)
+    # The headers of its results' own keys (docs/format.md).
+    result_labels: ClassVar[Mapping[str, StrOrPromise]] = {}
 
     def result_columns(self, key: str, label: str, players: Sequence[str]) -> list[Column] | None:
         """The columns of the results' ``key``, where the game shows it its own way; None: as every
