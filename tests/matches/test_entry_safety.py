@@ -174,7 +174,7 @@ def test_where_the_database_decides_a_token_of_another_match_never_hides_this_ma
     services.deal_record(match=other, entry=EVEN, author=alice, token=token, number=1)
     read_before = services.match_standing(match)
     bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
-    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
+    monkeypatch.setattr(services.deals, "_standing", lambda match, players, deals=None: read_before)
 
     with pytest.raises(services.DealTaken) as taken:
         services.deal_record(match=match, entry=EVEN, author=alice, token=token)
@@ -204,7 +204,7 @@ def test_where_the_database_decides_a_deal_entered_meanwhile_is_said_and_nothing
     match = make_match()
     read_before = services.match_standing(match)
     bruno = services.deal_record(match=match, entry=BRUNO_25, author=services.Author(None, "Bruno"))
-    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
+    monkeypatch.setattr(services.deals, "_standing", lambda match, players, deals=None: read_before)
     version = Match.objects.get(pk=match.pk).version
 
     with pytest.raises(services.DealTaken) as taken:
@@ -223,7 +223,7 @@ def test_where_the_database_decides_a_repeated_token_finds_its_deal(
     token = uuid.uuid4()
     read_before = services.match_standing(match)
     first = services.deal_record(match=match, entry=EVEN, author=alice, token=token)
-    monkeypatch.setattr(services, "_standing", lambda match, players, deals=None: read_before)
+    monkeypatch.setattr(services.deals, "_standing", lambda match, players, deals=None: read_before)
 
     again = services.deal_record(match=match, entry=EVEN, author=alice, token=token, number=1)
 
@@ -239,7 +239,7 @@ def test_a_database_refusal_after_the_deal_is_not_taken_for_a_deal_entered_meanw
     def refused(*args: Any, **kwargs: Any) -> None:
         raise IntegrityError("the log refused it")
 
-    monkeypatch.setattr(services, "_log", refused)
+    monkeypatch.setattr(services.deals, "_log", refused)
 
     with pytest.raises(IntegrityError, match="the log refused it"):
         services.deal_record(match=match, entry=BRUNO_25, author=alice, token=uuid.uuid4())

@@ -241,7 +241,7 @@ def test_an_upload_is_never_read_past_the_limit(alice: User, rf: Any) -> None:
     from django.contrib.messages.storage.fallback import FallbackStorage
     from django.core.files.uploadedfile import InMemoryUploadedFile
 
-    from matches.views import match_import
+    from matches.views.exports import match_import
 
     stream = Counted(b" " * 2_000_000 + b"[]" * 1000)
     stream.read_sizes = []

@@ -310,7 +310,7 @@ def test_a_match_read_before_deals_were_entered_taken_back_and_corrected_is_repl
 
     standing = services.match_standing(read_before)
 
-    assert standing.played == services._read(stored(match)).play()
+    assert standing.played == services.reading._read(stored(match)).play()
     assert [list(deal.points) for deal in standing.rules.deals] == [ANNA_34["points"]] * 2
 
 

@@ -19,7 +19,7 @@ from django.utils.html import escape
 
 from matches.access import SESSION_KEY, invite_create, invite_revoke
 from matches.models import Deal, Invite, Match
-from matches.views import OWNER_ONLY_RULES
+from matches.views.matches import OWNER_ONLY_RULES
 
 from .guests import join_url, joined, scorer, viewer
 from .pages import Answer, count, text, texts

@@ -8,10 +8,10 @@ from django.shortcuts import get_object_or_404, render
 
 from games.web import web_for
 
-from . import services, stats
-from .access import Access
-from .models import Player
-from .views import with_access
+from .. import services, stats
+from ..access import Access
+from ..models import Player
+from .common import with_access
 
 
 @login_required

@@ -8,9 +8,9 @@ from django.shortcuts import render
 from games.registry import GAMES
 from games.web import web_for
 
-from . import printing, services
-from .access import Access
-from .views import with_access
+from .. import printing, services
+from ..access import Access
+from .common import with_access
 
 
 @with_access()

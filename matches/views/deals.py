@@ -1,0 +1,233 @@
+"""Entering, correcting, deleting and undoing deals, and the live check of a match's page."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.core import Refused
+from games.registry import GAMES
+from games.web import web_for
+
+from .. import live, services, sheets
+from ..access import Access
+from ..deal_forms import seat_number
+from ..forms import problem_text
+from ..holder import holder_seat
+from .common import posted, with_access
+
+
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """What changed since version ``v``: nothing (204: live.py) or the parts that changed."""
+    if live.unchanged(request, pk):
+        return HttpResponse(status=204)
+    return _match_live(request, pk)
+
+
+@with_access()
+def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
+    if request.GET.get("v") == str(access.match.version):
+        return HttpResponse(status=204)
+    standing = services.match_standing(access.match, just_read=True)
+    bottom = holder_seat(request, access.match, len(standing.players))
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
+    context["announcement"] = sheets.latest_deal(standing, saved=False)
+    # The poll sends the number of the deal this phone's form is for, and whether anything is typed
+    # in it. A form left behind by a deal entered elsewhere moves on to the next deal, unless it is
+    # being typed in: then it is left alone, with a word that it is stale. An end replaces it.
+    number, typed = request.GET.get("number") or "", request.GET.get("typed") == "1"
+    sent = int(number) if number.isascii() and number.isdigit() and len(number) <= 6 else None
+    next_number = context["next_number"]
+    status_changed = request.GET.get("s") not in (None, access.match.status)
+    context["form_behind"] = sent is not None and sent < next_number and not typed and not status_changed
+    context["replace_form"] = status_changed or context["form_behind"]
+    if not context["replace_form"] and sent is not None and sent != next_number:
+        context["stale_form"] = "behind" if sent < next_number else "ahead"
+    context["typing_lost"] = status_changed and typed and standing.played.outcome is not None
+    return render(request, "matches/match_detail.html#live", context)
+
+
+@require_POST
+@with_access(write=True)
+def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
+    match = access.match
+    standing = services.match_standing(match, just_read=True)
+    form: Any = sheets.entry_form(standing, request.POST)
+    preview = notice = None
+    if form.is_valid():
+        entry = form.entry()
+        try:
+            if "preview" in request.POST:  # judge the hands shown, store nothing
+                preview = services.deal_preview(match=match, entry=entry, standing=standing)
+            else:
+                token, number = form.cleaned_data["token"], form.cleaned_data["number"]
+                deal = services.deal_record(
+                    match=match,
+                    entry=entry,
+                    author=access.author,
+                    token=token,
+                    number=number,
+                    standing=standing,
+                )
+        except (services.DealTaken, services.DealMoved) as taken:
+            standing = services.match_standing(match)
+            if isinstance(taken, services.DealTaken) and _same_deal(request, standing, taken, entry):
+                # Both phones entered this very deal: it is stored once, and this phone moves on.
+                notice = _(
+                    "Deal %(number)d was just entered on %(who)s's phone, as typed here: it is saved once."
+                )
+                notice %= {"number": taken.number, "who": taken.deal.entered_by_name or "?"}
+                if not request.htmx:
+                    messages.info(request, notice)
+                    return redirect(match)
+                form = None
+            else:
+                form = _kept_for_next(request, standing, taken)
+        except Refused as refused:
+            form.add_problems(refused.problems)
+        else:
+            if preview is None:
+                if deal.repeated:  # said with the sheet it concerns, not on a later page
+                    notice = _("Deal %(number)d was already saved.") % {"number": deal.number}
+                if not request.htmx:
+                    if notice:
+                        messages.info(request, notice)
+                    return redirect(match)
+                form = None
+                if deal.repeated:
+                    standing = services.match_standing(match)
+                else:  # the match as the write left it, its new version replayed: not read again
+                    match, standing = deal.match, deal.standing
+    bottom = holder_seat(request, match, len(standing.players))
+    context = sheets.sheet_context(standing, form, preview, bottom=bottom)
+    if form is None:  # saved: the page reads out the deal's result
+        context["announcement"] = notice or sheets.latest_deal(standing, saved=True)
+    context["entry_notice"] = notice
+    if request.htmx:
+        return render(request, "matches/match_detail.html#sheet", context)
+    return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
+
+
+def _same_deal(
+    request: HttpRequest, standing: services.Standing, taken: services.DealTaken, entry: Mapping[str, Any]
+) -> bool:
+    """Whether the deal another phone stored is the very one this phone sent: the same entry, the
+    same dealer, and sent by a phone not told meanwhile that its deal was entered elsewhere (it may
+    be typing the next deal, which can go just like this one)."""
+    dealer = seat_number(request.POST.get("dealer"))
+    stored_dealer = standing.played.deals[taken.number - 1].dealer
+    told = request.POST.get("told") == "1"
+    return taken.same_as(entry) and dealer in (None, stored_dealer) and not told
+
+
+def _kept_for_next(
+    request: HttpRequest, standing: services.Standing, taken: services.DealTaken | services.DealMoved
+) -> Any:
+    """What this phone typed, in the form of the next deal, to be saved as that, or dropped."""
+    data = request.POST.copy()
+    data["number"] = str(len(standing.played.deals) + 1)
+    if standing.played.next_dealer is not None:
+        # The dealer sent was the one for the old number: at its new number, the rules say who.
+        data["dealer"] = str(standing.played.next_dealer)
+    form = sheets.entry_form(standing, data)
+    form.is_valid()
+    form.add_problems(taken.problems)
+    form.taken = taken
+    return form
+
+
+@require_http_methods(["GET", "POST"])
+@with_access(write=True)
+def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+    match = access.match
+    get_object_or_404(match.deals, number=number)
+    standing = services.match_standing(match, just_read=True)
+    holder = holder_seat(request, match, len(standing.players))
+    form: Any = sheets.entry_form(standing, posted(request), number=number, holder=holder)
+    preview = None
+    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
+        # Judge the hands of the corrected deal, store nothing.
+        try:
+            deal = services.deal_preview(match=match, entry=form.entry(), number=number)
+            preview = web_for(standing.rules.variant).preview(deal, standing)
+        except Refused as refused:
+            form.add_problems(refused.problems)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            services.deal_edit(
+                match=match,
+                number=number,
+                entry=form.entry(),
+                author=access.author,
+                version=form.cleaned_data["version"],
+            )
+        except services.DealChanged as changed:
+            # What this phone typed stays, now over the version it was shown: saved again, it applies.
+            data = request.POST.copy()
+            data["version"] = str(changed.deal.version)
+            form = sheets.entry_form(services.match_standing(match), data, number=number)
+            form.is_valid()
+            form.add_problems(changed.problems)
+        except Refused as refused:
+            form.add_problems(refused.problems)
+        else:
+            messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
+            return redirect(match)
+    context = {
+        "match": match,
+        "form": form,
+        "number": number,
+        "variant": standing.rules.variant,
+        "names": standing.players,
+        "form_template": web_for(standing.rules.variant).templates.form,
+        "preview": preview,
+    }
+    return render(request, "matches/deal_edit.html", context, status=422 if form.errors else 200)
+
+
+@require_POST
+@with_access(write=True)
+def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+    match = access.match
+    get_object_or_404(match.deals, number=number)
+    try:
+        services.deal_delete(match=match, number=number, author=access.author)
+    except Refused as refused:
+        for problem in refused.problems:
+            messages.error(request, problem_text(problem))
+    else:
+        messages.success(
+            request, _("Deal %(number)d deleted; the changes below can restore it.") % {"number": number}
+        )
+    return redirect(reverse("match_detail", args=[match.pk]))
+
+
+@require_POST
+@with_access(write=True)
+def change_undo(request: HttpRequest, access: Access, change: int) -> HttpResponse:
+    """Undo a change; one that deletes a deal, reopens a finished match or changes the money is
+    first shown on a page that says so, and done when that page's Confirm is sent."""
+    match = access.match
+    undone = get_object_or_404(match.changes, pk=change)
+    said = sheets.change_text(undone)
+    if request.POST.get("confirmed") != "1":
+        effects = services.undo_effects(match=match, change=undone)
+        if effects is not None and effects.asks:
+            variant = GAMES[match.game]
+            context = {"match": match, "variant": variant, "change": undone, "said": said, "effects": effects}
+            return render(request, "matches/change_undo.html", context)
+    try:
+        services.change_undo(match=match, change=undone, author=access.author)
+    except Refused as refused:
+        for problem in refused.problems:
+            messages.error(request, problem_text(problem))
+    else:
+        messages.success(request, _("Undone: %(change)s.") % {"change": said[:1].lower() + said[1:]})
+    return redirect(match)

@@ -1,0 +1,122 @@
+"""The matches: the list, a new one, a match's page and its house rules."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games.core import Refused, gettext_noop
+from games.registry import GAMES
+
+from .. import evenings, services, sheets, summaries
+from ..access import Access, joined_invites
+from ..forms import MatchForm, OptionsForm, game_choices, problem_text
+from ..holder import holder_seat
+from ..models import Evening, Match, Player
+from .common import posted, with_access
+
+
+def match_list(request: HttpRequest) -> HttpResponse:
+    joined = [invite.match for invite in joined_invites(request) if invite.match.owner_id != request.user.pk]
+    joined_rows = [sheets.history_row(match, services.seat_names(match)) for match in joined]
+    if not request.user.is_authenticated:
+        # A phone that joined by a link has no account, but has its matches.
+        if not joined:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "matches/match_list.html", {"rows": [], "joined": joined_rows, "guest": True})
+    # In progress first, then newest first (the order of the owner's index); each card is a
+    # {% cache %} fragment of _match_card.html, kept by its match's version.
+    matches = (
+        Match.objects.filter(owner=request.user)
+        .order_by("-status", "-created_at", "-pk")
+        .prefetch_related(services.seats_with_players())
+    )
+    rows = [sheets.history_row(match, services.seat_names(match)) for match in matches]
+    return render(request, "matches/match_list.html", {"rows": rows, "joined": joined_rows})
+
+
+FIRST_GAME = next(iter(GAMES))  # the new-match page offers the first game listed first
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    game = request.POST.get("game") or request.GET.get("game") or FIRST_GAME
+    evening_pk = request.POST.get("evening") or request.GET.get("evening")
+    # A key the database holds (at most 19 digits), or none: a longer one is no evening of hers.
+    evening_pk = evening_pk if str(evening_pk).isascii() and str(evening_pk).isdigit() else None
+    evening_pk = evening_pk if evening_pk and len(evening_pk) <= 18 else None
+    variant = GAMES.get(game, GAMES[FIRST_GAME])
+    players = Player.objects.filter(owner=request.user, archived=False)
+    evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
+    came = evenings.evening_seating(evening) if evening else []
+    form = MatchForm(posted(request), variant=variant, players=players, evening_players=came)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.match_create(
+                owner=request.user,
+                game=variant.key,
+                options=form.options(),
+                players=form.players(),
+                first_dealer=form.first_dealer(),
+                evening=evening,
+            )
+        except Refused as refused:
+            for problem in refused.problems:
+                form.add_error(None, problem_text(problem))
+        else:
+            return redirect(match)
+    context = {
+        "form": form,
+        "variant": variant,
+        "games": game_choices(),
+        "players": players,
+        "evening": evening_pk,
+    }
+    template = "matches/match_new.html#match-form" if request.htmx else "matches/match_new.html"
+    return render(request, template, context)
+
+
+@with_access()
+def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
+    match = access.match
+    standing = services.match_standing(match, just_read=True)
+    bottom = holder_seat(request, match, len(standing.players))
+    all_deals = request.GET.get("deals") == "all"
+    context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
+    context["summary"] = summaries.match_summary(match, standing.players, standing)
+    return render(request, "matches/match_detail.html", context)
+
+
+OWNER_ONLY_RULES = gettext_noop(
+    "Only the match's owner changes its house rules: they decide the money and the penalties. "
+    "A scorer's link enters and corrects the deals."
+)
+
+
+@require_http_methods(["GET", "POST"])
+@with_access(write=True)
+def match_rules(request: HttpRequest, access: Access) -> HttpResponse:
+    """Change the house rules of a match: it is replayed under the new ones. The owner's alone: every
+    rule moves busche, tokens, points or money, and a scorer's link is for entering the deals."""
+    if not access.is_owner:
+        raise PermissionDenied(_(OWNER_ONLY_RULES))
+    match = access.match
+    variant = GAMES[match.game]
+    form = OptionsForm(posted(request), variant=variant, options=match.options)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.match_options_change(match=match, options=form.options(), author=access.author)
+        except Refused as refused:
+            for problem in refused.problems:
+                form.add_error(None, problem_text(problem))
+        else:
+            messages.success(request, _("House rules changed; every deal was scored again."))
+            return redirect(match)
+    return render(request, "matches/match_rules.html", {"match": match, "form": form, "variant": variant})

@@ -1,0 +1,52 @@
+"""The players of an account: add, rename, archive."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import services
+from ..forms import PlayerForm
+from ..models import Player
+from .common import posted
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_list(request: HttpRequest) -> HttpResponse:
+    form = PlayerForm(posted(request), owner=request.user)
+    if request.method == "POST" and form.is_valid():
+        Player.objects.create(owner=request.user, name=form.cleaned_data["name"])
+        next_url = request.POST.get("next", "")
+        # Only back into this site, by a path: a posted "next" must not send the player elsewhere,
+        # nor be taken for the name of a view.
+        allowed = url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure())
+        if not (allowed and next_url.startswith("/")):
+            next_url = reverse("player_list")
+        return redirect(next_url)
+    players = Player.objects.filter(owner=request.user)
+    return render(request, "matches/players.html", {"form": form, "players": players})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    form = PlayerForm(posted(request), owner=request.user, instance=player, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        services.player_rename(player, form.cleaned_data["name"])
+        return redirect("player_list")
+    return render(request, "matches/player_rename.html", {"form": form, "player": player})
+
+
+@login_required
+@require_POST
+def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    player.archived = not player.archived
+    player.save(update_fields=["archived"])
+    return redirect("player_list")

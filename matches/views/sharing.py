@@ -1,0 +1,71 @@
+"""A match shared by links: the owner's invites, and a phone joining by one."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games.registry import GAMES
+
+from ..access import Access, invite_create, invite_revoke, leave_withdrawn
+from ..access import join as access_join
+from ..forms import JoinForm
+from ..models import Invite
+from .common import posted, with_access
+
+
+@require_http_methods(["GET", "POST"])
+@with_access(write=True)
+def match_share(request: HttpRequest, access: Access) -> HttpResponse:
+    """The owner's invite links, with their QR codes: make one, or withdraw one."""
+    match = access.match
+    if not access.is_owner:
+        raise PermissionDenied
+    if request.method == "POST":
+        revoke = request.POST.get("revoke", "")
+        if revoke:
+            pk = int(revoke) if revoke.isascii() and revoke.isdigit() and len(revoke) <= 18 else None
+            invite = match.invites.filter(pk=pk, revoked_at__isnull=True).first()
+            if invite is None:
+                messages.error(request, _("That link does not exist or was already withdrawn."))
+            else:
+                invite_revoke(invite=invite)
+                messages.success(request, _("The link no longer works."))
+        elif request.POST.get("role") in Invite.Role.values:
+            invite_create(match=match, role=request.POST["role"])
+        else:
+            messages.error(request, _("Choose a link for a scorer or for a viewer."))
+        return redirect("match_share", pk=match.pk)
+    links = []
+    for invite in match.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
+        url = request.build_absolute_uri(reverse("join", args=[invite.token]))
+        qr = segno.make(url, error="m").svg_inline(scale=5, dark="#26231f", light="#ffffff", omitsize=True)
+        links.append({"invite": invite, "url": url, "qr": mark_safe(qr)})
+    return render(request, "matches/share.html", {"match": match, "links": links})
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """A phone opens an invite link: it gives a name and follows (or scores) that one match."""
+    invite = Invite.objects.filter(token=token).select_related("match").first()
+    if invite is None or invite.revoked_at is not None:
+        if invite is not None:
+            leave_withdrawn(request, invite)  # what this phone kept under it goes
+        return render(request, "matches/join_gone.html", {"withdrawn": invite is not None}, status=404)
+    match = invite.match
+    if request.user.is_authenticated and match.owner_id == request.user.pk:
+        return redirect(match)
+    form = JoinForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        access_join(request, invite, form.cleaned_data["name"])
+        return redirect(match)
+    names = [seat.player.name for seat in match.seats.select_related("player")]
+    context = {"form": form, "invite": invite, "match": match, "names": names, "variant": GAMES[match.game]}
+    return render(request, "matches/join.html", context)
