@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 
-from .drawing import Segment, Text, shorten
+from games.drawing import Segment, Text, shorten
 
 # The chart fills the width of a phone held upright; the names take the right-hand column.
 WIDTH = 360.0

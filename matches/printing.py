@@ -1,7 +1,7 @@
 """What the printed pages show: a match on paper for the archive, and blank sheets for a pencil.
 
-The drawings come from the same geometry as the match page (drawing.py, table_drawing.py,
-sheet_drawing.py); here only what a page of paper adds: its size, a QR code back to the
+The drawings come from the same geometry as the match page (each game's drawing.py, asked by
+its web side); here only what a page of paper adds: its size, a QR code back to the
 match, the deals in the order they were played, and the empty rows and the rules of a
 blank sheet.
 """

@@ -16,22 +16,22 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.busca.drawing import busca_cross
 from games.busca.rules import BuscaMatch
 from games.busca.sheet import busca_rows, penalty_places
+from games.mambassa.drawing import mambassa_table
 from games.mambassa.rules import MambassaGame
 from games.mambassa.sheet import judged, mambassa_rows
 from games.registry import GAMES
 from games.web import web_for
+from games.whist.drawing import whist_sheet
 from games.whist.rules import Rubber
 from games.whist.sheet import pair_names, whist_columns, whist_rows
 
 from . import spoken
-from .drawing import busca_cross
 from .forms import house_rules
 from .models import Change, Match
 from .services import UNDOABLE, Standing, latest_changes, seat_names
-from .sheet_drawing import whist_sheet
-from .table_drawing import mambassa_table
 
 
 def _rules_dealer(standing: Standing, number: int) -> int:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.core import resolve_options
 from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, common_said, number
-from matches.drawing import busca_cross
 
+from .drawing import busca_cross
 from .forms import BuscaDealForm
 from .rules import BuscaVariant
 from .summary import SUMMARIES

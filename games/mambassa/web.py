@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.web import BlankChoice, Column, Figure, GameWeb, common_said, number
-from matches.table_drawing import MAX_PLAYERS, MIN_PLAYERS, mambassa_table
 
+from .drawing import MAX_PLAYERS, MIN_PLAYERS, mambassa_table
 from .forms import MambassaDealForm
 from .sheet import explain, judged
 from .summary import SUMMARY

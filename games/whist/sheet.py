@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.web import latest
-from matches.sheet_drawing import GameColumn
 
+from .drawing import GameColumn
 from .rules import Rubber
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.money import whist_nets
 from games.web import BlankChoice, Column, Figure, GameWeb, common_said, entry_at, pick
-from matches.sheet_drawing import blank_whist_sheet
 
+from .drawing import blank_whist_sheet
 from .forms import WhistDealForm
 from .rules import Whist as WhistRules
 from .sheet import pair_names

@@ -12,12 +12,12 @@ import segno
 from django.test import Client
 from django.urls import reverse
 
+from games.busca.drawing import busca_cross
+from games.mambassa.drawing import mambassa_table
 from games.registry import GAMES
 from games.web import web_for
-from matches.drawing import busca_cross
+from games.whist.drawing import blank_whist_sheet
 from matches.models import Match
-from matches.sheet_drawing import blank_whist_sheet
-from matches.table_drawing import mambassa_table
 
 from .guests import scorer, viewer
 from .pages import count, text, texts

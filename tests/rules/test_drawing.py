@@ -1,4 +1,4 @@
-"""The Busca score cross: geometry from matches/drawing.py, markup from the template busca/cross.html."""
+"""The Busca score cross: geometry from games/busca/drawing.py, markup from the template busca/cross.html."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches import drawing
-from matches.drawing import Arm, Cross, Segment, busca_cross
+from games.busca import drawing
+from games.busca.drawing import Arm, Cross, busca_cross
+from games.drawing import Segment
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from matches import drawing, sheet_drawing, table_drawing
-from matches.drawing import busca_cross, large_text_length
-from matches.table_drawing import mambassa_table
+from games.busca import drawing
+from games.busca.drawing import busca_cross
+from games.drawing import large_text_length
+from games.mambassa import drawing as table_drawing
+from games.mambassa.drawing import mambassa_table
+from games.whist import drawing as sheet_drawing
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo")
 

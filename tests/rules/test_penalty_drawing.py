@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from django.template.loader import render_to_string
 
-from matches.drawing import SIZE, busca_cross
+from games.busca.drawing import SIZE, busca_cross
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 SVG = "{http://www.w3.org/2000/svg}"

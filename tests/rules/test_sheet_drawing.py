@@ -1,4 +1,4 @@
-"""The Whist sheet: geometry from matches/sheet_drawing.py, markup from the template whist/sheet.html."""
+"""The Whist sheet: geometry from games/whist/drawing.py, markup from the template whist/sheet.html."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches import sheet_drawing
-from matches.drawing import Box, Text
-from matches.sheet_drawing import GameColumn, Sheet, whist_sheet
+from games.drawing import Box, Text
+from games.whist import drawing as sheet_drawing
+from games.whist.drawing import GameColumn, Sheet, whist_sheet
 
 PAIRS = ("Anna & Carla", "Bruno & Dario")
 LONG_PAIRS = ("Annamaria Lucrezia & Bartolomeo", "Massimiliano Neri & Giovannina")

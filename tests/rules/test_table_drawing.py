@@ -1,4 +1,4 @@
-"""The Mambassa table: geometry from matches/table_drawing.py, markup from mambassa/table.html."""
+"""The Mambassa table: geometry from games/mambassa/drawing.py, markup from mambassa/table.html."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches import table_drawing
-from matches.drawing import Box
-from matches.table_drawing import COIN_CAP, SeatDrawing, Table, mambassa_table
+from games.drawing import Box
+from games.mambassa import drawing as table_drawing
+from games.mambassa.drawing import COIN_CAP, SeatDrawing, Table, mambassa_table
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo")
 LONG_NAMES = (

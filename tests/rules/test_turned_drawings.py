@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from matches.drawing import SIZE, busca_cross
-from matches.table_drawing import mambassa_table
+from games.busca.drawing import SIZE, busca_cross
+from games.mambassa.drawing import mambassa_table
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo")
 

@@ -1,7 +1,7 @@
 """Geometry of the Mambassa sheet, the lives and the pot; the template mambassa/table.html draws it.
 
 Pure Python: no Django here. Every coordinate is in viewBox units, rounded to one
-decimal, like the Busca cross in matches/drawing.py.
+decimal, like the Busca cross in games/busca/drawing.py.
 
 Seed 002: «Inizialmente ogni giocatore prepara davanti a sé quattro puntate … ma
 ciascuno dovrà subito porne una nel "Piatto". Le altre tre puntate rappresentano le
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from matches.drawing import Box, Text, large_text_length, shorten
+from games.drawing import Box, Text, large_text_length, shorten
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8  # «Il numero di giocatori può arrivare fino ad un massimo di otto.»

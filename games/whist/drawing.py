@@ -1,7 +1,7 @@
 """Geometry of the Whist score sheet; the template whist/sheet.html draws it.
 
 Pure Python: no Django here. Every coordinate is in viewBox units, rounded to one
-decimal, like the Busca cross in matches/drawing.py.
+decimal, like the Busca cross in games/busca/drawing.py.
 
 The classic two-column sheet: a page ruled into one column per pair under the pair's
 name. Down the page, game by game, each pair's running points are pencilled in its
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from matches.drawing import Segment, Text, large_text_length, shorten
+from games.drawing import Segment, Text, large_text_length, shorten
 
 PAIRS = 2
 
@@ -160,7 +160,7 @@ class Sheet:
 
     @property
     def dealer_long(self) -> str:
-        """"1" when "Bruno deals" is written a little smaller with large text: longer than a name fits."""
+        """ "1" when "Bruno deals" is written a little smaller with large text: longer than a name fits."""
         return "1" if len(self.dealer_label) > LARGE_TEXT_NAME else ""
 
     @property

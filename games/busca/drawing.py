@@ -16,12 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.drawing import Box, Segment, Text, large_text_length, shorten
+
 SEATS = 4
 GROUP = 5  # busche closed in one square
-NAME_LIMIT = 12  # characters shown of a name, the ellipsis included
-# With the phone's text at twice its size (static/css/cross.css, "large"), a name and its total
-# fill a quarter of the sheet at 7 characters; longer names are written smaller there, not cut.
-LARGE_TEXT_NAME = 7
 SIDES = ("bottom", "right", "top", "left")  # where each place is drawn: which way its text grows
 
 # The sheet: a square, so it fills the width of a phone held upright.
@@ -46,35 +44,6 @@ KEY_ROOM = 24.0  # the sheet's extra height for the key line
 # Unit vectors from the centre towards each seat (SVG's y grows downwards):
 # seat 0 at the bottom, then counter-clockwise: right, top, left.
 DIRECTIONS: tuple[tuple[float, float], ...] = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A straight line: an arm, a busca stroke or a threshold tick."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-
-
-@dataclass(frozen=True)
-class Box:
-    """The square that closes a group of five busche."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
-class Text:
-    """Where a line of text goes; ``anchor`` is SVG's text-anchor."""
-
-    x: float
-    y: float
-    anchor: str  # "start", "middle" or "end"
 
 
 @dataclass(frozen=True)
@@ -274,19 +243,6 @@ def _key(stroke_label: str, dot_label: str) -> Key:
         dot_label=dot_label,
         dot_at=Text(_r(dot_x + 8), _r(y + 4), "start"),
     )
-
-
-def large_text_length(name: str, fits: int = LARGE_TEXT_NAME) -> str:
-    """A name's length class for large text: "" when ``fits`` characters or fewer, else "1" or "2"."""
-    if len(name) <= fits:
-        return ""
-    return "1" if len(name) <= fits + 2 else "2"
-
-
-def shorten(name: str, limit: int = NAME_LIMIT) -> str:
-    """The name as it fits at the end of an arm: at most ``limit`` characters."""
-    name = " ".join(name.split())
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
 def _arm(
