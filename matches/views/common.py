@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from ..access import match_access, was_withdrawn
+from ..http import HtmxHttpRequest
 
 
 def posted(request: HttpRequest) -> QueryDict | None:
@@ -24,7 +25,7 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HtmxHttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
             try:
                 access = match_access(request, pk, write=write)
             except Http404:
@@ -42,7 +43,7 @@ def with_access(write: bool = False) -> Callable[[Callable[..., HttpResponse]], 
     return decorate
 
 
-def link_withdrawn(request: HttpRequest, pk: int) -> HttpResponse:
+def link_withdrawn(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A phone that joined match ``pk`` by a link the owner withdrew is told so in words, whatever
     of the match it asks for; htmx (the live poll, a deal sent) is sent to that page."""
     response = render(request, "matches/join_gone.html", {"withdrawn": True}, status=404)

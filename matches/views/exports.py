@@ -17,6 +17,7 @@ from games.core import Problem, Refused, gettext_noop
 from .. import services, spreadsheet
 from ..access import Access
 from ..forms import problem_text
+from ..http import LoggedInRequest
 from .common import with_access
 
 
@@ -53,7 +54,7 @@ def match_export_xlsx(request: HttpRequest, access: Access) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_import(request: HttpRequest) -> HttpResponse:
+def match_import(request: LoggedInRequest) -> HttpResponse:
     """A match document uploaded from the matches page becomes a new match, or is refused whole."""
     upload = request.FILES.get("document")
     try:

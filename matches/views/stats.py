@@ -10,18 +10,19 @@ from games.web import web_for
 
 from .. import services, stats
 from ..access import Access
+from ..http import LoggedInRequest
 from ..models import Player
 from .common import with_access
 
 
 @login_required
-def stats_index(request: HttpRequest) -> HttpResponse:
+def stats_index(request: LoggedInRequest) -> HttpResponse:
     tables = stats.game_tables(stats.replayed_matches(request.user))
     return render(request, "matches/stats.html", {"tables": tables})
 
 
 @login_required
-def stats_player(request: HttpRequest, pk: int) -> HttpResponse:
+def stats_player(request: LoggedInRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     others = Player.objects.filter(owner=request.user).exclude(pk=pk)
     context = {"stats": stats.player_stats(request.user, player), "player": player, "others": others}
@@ -29,7 +30,7 @@ def stats_player(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def stats_head_to_head(request: HttpRequest) -> HttpResponse:
+def stats_head_to_head(request: LoggedInRequest) -> HttpResponse:
     """Two of the owner's players, chosen in the form on the page (``?a=…&b=…``).
 
     Anything else asked for (another account's player, a typo) gets the form back with a notice.
