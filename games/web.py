@@ -33,6 +33,7 @@ from .registry import GAMES, Variant
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+    from matches.deal_forms import ShowsEveryError
     from matches.models import Match
     from matches.services import Standing
 
@@ -88,7 +89,7 @@ class GameWeb:
     """
 
     family: ClassVar[str]  # the variants' family: its templates are under ``<family>/``
-    form: ClassVar[type[Any]]  # the deal entry form (a matches.deal_forms.ShowsEveryError)
+    form: ClassVar[type[ShowsEveryError]]  # the deal entry form
     templates: ClassVar[Templates]  # Templates.of(family) unless the subclass says otherwise
     stylesheets: ClassVar[tuple[str, ...]] = ()  # static paths a match page of this game adds
     scripts: ClassVar[tuple[str, ...]] = ()
@@ -108,8 +109,7 @@ class GameWeb:
 
     def initial(self, entry: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """A stored deal's entry as the form's initial values, to correct it."""
-        initial: dict[str, Any] = self.form.initial_from(entry, names)
-        return initial
+        return self.form.initial_from(dict(entry), names)
 
     def preview(self, deal: Any, standing: Standing) -> Any:
         """What the page shows of a deal judged before it is saved (the form's Preview), or None."""

@@ -6,13 +6,17 @@ and the form shows the engine's refusals next to the field they are about.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext
 
 from games.core import Problem
+
+if TYPE_CHECKING:
+    from .services import DealMoved, DealTaken
 
 
 def seat_number(value: Any) -> int | None:
@@ -28,11 +32,22 @@ class ShowsEveryError(forms.Form):
     hand) are said above the form too: a refused deal always says why."""
 
     shown_next_to_fields: tuple[str, ...] = ()  # name prefixes the form's template shows errors beside
+    # Set on the form shown again when another phone entered its deal meanwhile, or deals were deleted.
+    taken: DealTaken | DealMoved | None = None
 
     def __init__(self, *args: Any, number: int | None = None, **kwargs: Any) -> None:
         """``number``: the deal's number, which the form's own messages name as the engine's do."""
         super().__init__(*args, **kwargs)
         self.number = number
+
+    @classmethod
+    def initial_from(cls, entry: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """A stored deal's entry (the match document's form) as this form's initial values."""
+        raise NotImplementedError
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        """The engine's refusals, each next to the field it is about (or above the form)."""
+        raise NotImplementedError
 
     def elsewhere(self, problem: Problem) -> bool:
         """Whether ``problem`` is about another deal than this form's (a correction replays the
