@@ -31,11 +31,11 @@ THEME_COLOR = "#1f5f45"
 BACKGROUND_COLOR = "#fbf7ee"
 # Static files of the project not worth a phone's storage before they are asked for.
 # Left out of the service worker's first download: the launcher's icons (fetched when the app is
-# installed), what only printing uses, the statistics' and charts' style (pages never kept
-# offline), and Mambassa's card picker (a Busca or Whist table never needs it; a Mambassa page is
-# kept offline only once opened online, which fetched it). The worker keeps each of them once a
-# page asks for it.
-NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5|stats|cards)\.css$|^js/(print|cards)\.js$")
+# installed), what only printing uses, and the statistics' and charts' style (pages never kept
+# offline). A game's own static files (its app's static/, as Mambassa's card picker) are not the
+# project's: left out too (a Busca or Whist table never needs it; a Mambassa page is kept offline
+# only once opened online, which fetched it). The worker keeps each of them once a page asks for it.
+NOT_PRECACHED = re.compile(r"^img/.*\.png$|^css/(print|paper-a5|stats)\.css$|^js/print\.js$")
 
 
 class LogoutView(auth_views.LogoutView):

@@ -48,8 +48,9 @@ SUITS = {
 class Mambassa(GameWeb):
     family = "mambassa"
     form = MambassaDealForm
-    stylesheets = ("css/cards.css",)  # the card picker: only where a Mambassa deal is entered
-    scripts = ("js/cards.js",)
+    # The card picker (its app's static/mambassa/): only where a Mambassa deal is entered.
+    stylesheets = ("mambassa/css/cards.css",)
+    scripts = ("mambassa/js/cards.js",)
 
     def form_kwargs(self, standing: Standing, number: int | None, holder: int) -> dict[str, Any]:
         kwargs: dict[str, Any] = {

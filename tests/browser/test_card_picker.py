@@ -22,6 +22,7 @@ from .flows import PLAYERS
 pytestmark = pytest.mark.browser
 
 STATIC = Path(settings.BASE_DIR) / "static"
+PICKER = Path(settings.BASE_DIR) / "games" / "mambassa" / "static" / "mambassa"  # the card picker's own
 SHOT = Path("/tmp/picker.png")
 
 
@@ -44,8 +45,8 @@ def picker_html(language: str = "en", hands: Mapping[str, str] | None = None) ->
 
 
 def phone_page(language: str = "en", hands: Mapping[str, str] | None = None) -> str:
-    css = "\n".join((STATIC / "css" / name).read_text() for name in ("app.css", "cards.css"))
-    script = (STATIC / "js" / "cards.js").read_text()
+    css = (STATIC / "css" / "app.css").read_text() + "\n" + (PICKER / "css" / "cards.css").read_text()
+    script = (PICKER / "js" / "cards.js").read_text()
     return f"""<!doctype html>
 <html lang="{language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

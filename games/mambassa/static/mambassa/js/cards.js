@@ -1,4 +1,4 @@
-// The 40-card picker for a Mambassa showdown (templates/matches/card_picker.html): tap the
+// The 40-card picker for a Mambassa showdown (mambassa/card_picker.html): tap the
 // cards to fill each player's four-card hand. The text fields ("1D 5S 3C 2B", one per player)
 // stay the form's real fields and the only state: the picker reads them after every change and
 // writes each tap back into them, so the form posts the same codes with or without this script.
