@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -22,6 +23,7 @@ from games.busca.sheet import busca_rows, penalty_places
 from games.mambassa.drawing import mambassa_table
 from games.mambassa.rules import MambassaGame
 from games.mambassa.sheet import judged, mambassa_rows
+from games.money import transfers
 from games.registry import GAMES
 from games.web import web_for
 from games.whist.drawing import whist_sheet
@@ -29,6 +31,7 @@ from games.whist.rules import Rubber
 from games.whist.sheet import pair_names, whist_columns, whist_rows
 
 from . import spoken
+from .amounts import money
 from .forms import house_rules
 from .models import Change, Match
 from .services import UNDOABLE, Standing, latest_changes, seat_names
@@ -220,19 +223,83 @@ def change_rows(
     return {"rows": rows, "more": len(changes) > limit}
 
 
-def latest_deal(standing: Standing, *, saved: bool) -> str:
-    """The result of the match's latest deal as a sentence to read out ("" before the first deal).
+def deal_result(standing: Standing, number: int) -> str:
+    """The result of deal ``number`` as the page reads it out: "Anna 2 busche, Bruno 1 busca, …"."""
+    return web_for(standing.rules.variant).deal_said(standing, number)
+
+
+def latest_deal(standing: Standing, *, saved: bool, outcome: str = "") -> str:
+    """The result of the match's latest deal as a sentence to read out ("" before the first deal),
+    then how the match ended, when it did (``outcome``: the sheet's ``outcome_said``).
 
     ``saved``: said to the phone that saved it; otherwise to the phones that see the sheet change.
     """
     played, names = standing.played, standing.players
     if not played.deals:
         return ""
-    deal = played.deals[-1]
-    result = web_for(standing.rules.variant).deal_said(standing, deal.number)
+    number = played.deals[-1].number
     dealer = _name(names, played.next_dealer) if played.outcome is None else None
     say = spoken.deal_saved if saved else spoken.sheet_changed
-    return say(deal.number, result, dealer)
+    return spoken.with_outcome(say(number, deal_result(standing, number), dealer), outcome)
+
+
+# Changes that follow from the deals, logged after the one that made them: not what a phone did.
+FOLLOWING = (Change.Kind.MATCH_FINISHED, Change.Kind.MATCH_REOPENED)
+
+
+def sheet_changed(standing: Standing, *, outcome: str = "") -> str:
+    """What the other phones read out when the sheet changed there: the latest change, as the phone
+    that made it heard it (a deal entered: its result and who deals next; a deal corrected: its new
+    result; an undo: what it took back), then how the match ended, if it has (``outcome``), or that
+    it was reopened."""
+    changes = [change for change, _undone in latest_changes(standing.match.pk, 3)]
+    latest = next((change for change in changes if change.kind not in FOLLOWING), None)
+    if latest is None or (latest.kind == Change.Kind.DEAL_ENTERED and latest.undoes_id is None):
+        return latest_deal(standing, saved=False, outcome=outcome)
+    number = latest.deal_number
+    if latest.undoes is not None:
+        said = undone_said(latest.undoes)
+    elif latest.kind == Change.Kind.DEAL_EDITED and number and number <= len(standing.played.deals):
+        said = spoken.deal_corrected(number, deal_result(standing, number))
+    else:
+        said = spoken.sentence(change_text(latest))  # "Deal 3 deleted."
+    if changes[0].kind == Change.Kind.MATCH_REOPENED:
+        outcome = reopened()
+    return spoken.with_outcome(spoken.changed(said), outcome)
+
+
+def reopened() -> str:
+    """ "Match reopened.": a correction or an undo took back the end of the match."""
+    return spoken.sentence(str(CHANGE_TEXTS[Change.Kind.MATCH_REOPENED]))
+
+
+def after_change(standing: Standing, *, was_over: bool) -> str:
+    """What follows a correction or an undo, read out with it: how the match ended, if it has (who
+    pays may have changed), or that it was reopened (``was_over``: it had ended before)."""
+    if standing.played.outcome is not None:
+        return outcome_said(standing)
+    return reopened() if was_over else ""
+
+
+def undone_said(change: Change) -> str:
+    """ "Undone: deal 5 entered." (``change``: the change taken back)."""
+    said = change_text(change)
+    return _("Undone: %(change)s.") % {"change": said[:1].lower() + said[1:]}
+
+
+def outcome_said(standing: Standing) -> str:
+    """How the match ended, as its sheet reads it out ("" while it goes on): each game says it
+    from its own result, in its sheet's context (``outcome_said``)."""
+    if standing.played.outcome is None:
+        return ""
+    return str(sheet_context(standing, can_score=False)["outcome_said"])
+
+
+def deal_corrected(standing: Standing, number: int, *, was_over: bool = False) -> str:
+    """The confirmation of a correction, read out: "Deal 3 corrected: Anna 1 busca, …", then what
+    follows (after_change)."""
+    said = spoken.deal_corrected(number, deal_result(standing, number))
+    return spoken.with_outcome(said, after_change(standing, was_over=was_over))
 
 
 def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -259,6 +326,14 @@ def _name(names: Sequence[str], seat: int | None) -> str | None:
 
 def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]]:
     return [{"name": n, "amount": a} for n, a in zip(names, net, strict=True)]
+
+
+def _paid(names: Sequence[str], nets: Sequence[Decimal] | None) -> str:
+    """Who pays whom after a match, in words ("" without a stake, or when nobody pays)."""
+    if nets is None:
+        return ""
+    owed = transfers(dict(enumerate(nets)))
+    return spoken.payments([(names[payer], names[payee], money(amount)) for payer, payee, amount in owed])
 
 
 # -- Busca -------------------------------------------------------------------------------------
@@ -299,10 +374,16 @@ def busca_context(
             key_labels=(_("busca from points"), _("penalty busca")),
         )
     )
-    settlement = None
+    settlement = nets = None
     if outcome is not None and match.options.get("stake"):
-        settlement = _settlement(names, variant.settle(match.options, totals, outcome))
+        nets = variant.settle(match.options, totals, outcome)
+        settlement = _settlement(names, nets)
+    outcome_said = ""
+    if outcome is not None:
+        result = spoken.busca_result([names[s] for s in outcome.losers], [names[s] for s in outcome.winners])
+        outcome_said = spoken.match_over(result, _paid(names, nets))
     return {
+        "outcome_said": outcome_said,
         "totals": totals,
         "losers": [names[s] for s in outcome.losers] if outcome else [],
         "winners": [names[s] for s in outcome.winners] if outcome else [],
@@ -360,13 +441,19 @@ def mambassa_context(
             bottom=bottom,
         )
     )
-    settlement = None
+    settlement = nets = None
     if outcome is not None and match.options.get("stake"):
-        settlement = _settlement(names, variant.settle(match.options, game))
+        nets = variant.settle(match.options, game)
+        settlement = _settlement(names, nets)
+    outcome_said = ""
+    if outcome is not None:
+        result = spoken.mambassa_result(_name(names, outcome.winner), [names[s] for s in outcome.sharers])
+        outcome_said = spoken.match_over(result, _paid(names, nets))
     # When the table is drawn.
     rows = SimpleLazyObject(lambda: _editable(match, mambassa_rows(game, names, holder_pays, shown)))
     preview_context = None if preview is None else judged(preview, names, holder_pays)
     return {
+        "outcome_said": outcome_said,
         "table": table,
         "rows": rows,
         "winner": _name(names, outcome.winner) if outcome else None,
@@ -419,10 +506,20 @@ def whist_context(
         )
     )
     settlement = variant.settle(match.options, rubber)
+    outcome_said = ""
+    if outcome is not None and settlement is not None:
+        each = match.options["stake_basis"] == "player"
+        amount = money(settlement.amount if each else settlement.total) if settlement.total else None
+        outcome_said = spoken.match_over(
+            spoken.whist_result(
+                pairs[outcome.winner], pairs[settlement.payer], settlement.points, amount, each
+            )
+        )
     # When the table is drawn.
     order = (0, 1) if bottom % 2 == 0 else (1, 0)  # the holder's pair first, as on the sheet
     rows = SimpleLazyObject(lambda: _editable(match, whist_rows(match, names, rubber, rules, shown, order)))
     return {
+        "outcome_said": outcome_said,
         "pairs": pairs,
         "sheet": sheet,
         "rows": rows,
