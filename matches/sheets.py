@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.urls import reverse
@@ -35,6 +35,9 @@ from .amounts import money
 from .forms import house_rules
 from .models import Change, Match
 from .services import UNDOABLE, Standing, latest_changes, seat_names
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def _rules_dealer(standing: Standing, number: int) -> int:
@@ -110,8 +113,9 @@ def sheet_context(
     """
     match, played, rules = standing.match, standing.played, standing.rules
     web = web_for(rules.variant)
+    shown_form: forms.Form | SimpleLazyObject | None = form
     if form is None and played.outcome is None and can_score:  # the next deal's, each page its own token
-        form = SimpleLazyObject(lambda: entry_form(standing, holder=bottom))
+        shown_form = SimpleLazyObject(lambda: entry_form(standing, holder=bottom))
     context = {
         "match": match,
         "variant": rules.variant,
@@ -119,9 +123,9 @@ def sheet_context(
         "names": standing.players,
         "played": played,
         "outcome": played.outcome,
-        "form": form,
+        "form": shown_form,
         "form_template": web.templates.form,
-        "entry_open": form is not None and played.outcome is None,
+        "entry_open": shown_form is not None and played.outcome is None,
         "next_number": len(played.deals) + 1,
         "next_dealer": _name(standing.players, played.next_dealer),
         "top_template": web.templates.top,
@@ -156,7 +160,7 @@ def _latest(deals: Sequence[Any], shown: int | None) -> Sequence[Any]:
     return deals if shown is None else deals[max(len(deals) - shown, 0) :]
 
 
-CHANGE_TEXTS = {
+CHANGE_TEXTS: dict[str, StrOrPromise] = {
     Change.Kind.DEAL_ENTERED: gettext_lazy("Deal %(n)s entered"),
     Change.Kind.DEAL_EDITED: gettext_lazy("Deal %(n)s corrected"),
     Change.Kind.DEAL_DELETED: gettext_lazy("Deal %(n)s deleted"),
