@@ -6,15 +6,17 @@ the invite's token and the name it gave, for that one match. Revoking the invite
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
-from django.utils import timezone
 
 from .models import Invite, Match
 from .services import Author, match_read, seats_with_players
+
+# Written by the services; importable from here too, beside what a link gives access to.
+from .services.sharing import invite_create as invite_create
+from .services.sharing import invite_revoke as invite_revoke
 
 SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
 WITHDRAWN_KEY = "withdrawn"  # [match pk, ...]: the matches whose link this phone joined by was withdrawn
@@ -69,16 +71,6 @@ def may_follow(request: HttpRequest, pk: int, owner_id: int) -> bool:
     if not joined:
         return False
     return Invite.objects.filter(match_id=pk, token=joined["token"], revoked_at__isnull=True).exists()
-
-
-def invite_create(*, match: Match, role: str) -> Invite:
-    """A new link for ``role``: 32 random bytes (256 bits) in the URL, unguessable."""
-    return Invite.objects.create(match=match, token=secrets.token_urlsafe(32), role=role)
-
-
-def invite_revoke(*, invite: Invite) -> None:
-    invite.revoked_at = timezone.now()
-    invite.save(update_fields=["revoked_at"])
 
 
 def join(request: HttpRequest, invite: Invite, name: str) -> None:

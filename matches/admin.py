@@ -19,8 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .access import invite_revoke
 from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
+from .services import invite_revoke
 
 M = TypeVar("M", bound=Model)
 

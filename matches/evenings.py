@@ -8,12 +8,11 @@ players with a balance, less one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch
 from django.db.models.functions import Lower
 
@@ -112,26 +111,6 @@ def _transfers(balances: dict[Player, Decimal], payments: Sequence[Payment]) -> 
         left[payee] = left.get(payee, Decimal(0)) - payment.amount
         made.append(Transfer(payer, payee, payment.amount, paid=True))
     return made + [Transfer(payer, payee, amount, paid=False) for payer, payee, amount in transfers(left)]
-
-
-@transaction.atomic
-def payment_toggle(*, evening: Evening, which: Callable[[Transfer], bool]) -> bool | None:
-    """Record the transfer ``which`` picks as paid, or take back the payment it picks; True when it
-    is now paid, None when it picks none. Two phones marking the same transfer queue here (the
-    evening is locked): the second finds it paid already, and records nothing."""
-    Evening.objects.select_for_update().filter(pk=evening.pk).first()
-    transfer = next((t for t in evening_settlement(evening).transfers if which(t)), None)
-    if transfer is None:
-        return None
-    if transfer.paid:
-        same = evening.payments.filter(payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
-        payment = same.order_by("-pk").first()  # one of them, if the same payment was made twice
-        if payment is not None:
-            payment.delete()
-        return False
-    payer, payee = transfer.payer, transfer.payee
-    Payment.objects.create(evening=evening, payer=payer, payee=payee, amount=transfer.amount)
-    return True
 
 
 def evening_matches(evening: Evening) -> list[Match]:

@@ -1,10 +1,11 @@
-"""Writing players: renaming one renames them in every deal and in the change log."""
+"""Writing players: a new one, one renamed (in every deal and in the change log too), one archived."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.utils import timezone
 
@@ -15,6 +16,19 @@ from ..models import Change, Deal, Match, Player
 from .reading import match_standing
 
 logger = logging.getLogger(__name__)
+
+
+def player_create(*, owner: User, name: str) -> Player:
+    """A new player of ``owner``'s (the form checked that the account has no player of that name)."""
+    return Player.objects.create(owner=owner, name=name)
+
+
+def player_archive(*, player: Player) -> bool:
+    """Archive a player, or bring an archived one back: True when archived now. An archived player
+    is offered for no new match and keeps every match played."""
+    player.archived = not player.archived
+    player.save(update_fields=["archived"])
+    return player.archived
 
 
 @transaction.atomic

@@ -8,12 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from .. import services
 from ..access import joined_invites
 from ..forms import SignupForm
 from .common import posted
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """The welcome page; a phone with an account or a link goes straight to its matches."""
     if request.user.is_authenticated or joined_invites(request):
         return redirect("match_list")
     return render(request, "home.html")
@@ -21,12 +23,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, logged in at once, starts by adding its players."""
     if not settings.SIGNUP_OPEN:
         # A private instance (SIGNUP_OPEN=false): the page says so, and a POST makes nothing.
         return render(request, "registration/signup.html", {"closed": True}, status=403)
     form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        data = form.cleaned_data
+        user = services.account_create(
+            username=data["username"], email=data.get("email", ""), password=data["password1"]
+        )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("player_list")
     return render(request, "registration/signup.html", {"form": form})

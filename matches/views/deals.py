@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -57,55 +56,70 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
 @require_POST
 @with_access(write=True)
 def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
-    match = access.match
-    standing = services.match_standing(match, just_read=True)
+    """Enter the next deal, or judge the hands it shows ("preview") and store nothing."""
+    standing = services.match_standing(access.match, just_read=True)
     form: Any = sheets.entry_form(standing, request.POST)
-    preview = notice = None
-    if form.is_valid():
-        entry = form.entry()
+    if not form.is_valid():
+        return _sheet(request, standing, form)
+    if "preview" in request.POST:
         try:
-            if "preview" in request.POST:  # judge the hands shown, store nothing
-                preview = services.deal_preview(match=match, entry=entry, standing=standing)
-            else:
-                token, number = form.cleaned_data["token"], form.cleaned_data["number"]
-                deal = services.deal_record(
-                    match=match,
-                    entry=entry,
-                    author=access.author,
-                    token=token,
-                    number=number,
-                    standing=standing,
-                )
-        except (services.DealTaken, services.DealMoved) as taken:
-            standing = services.match_standing(match)
-            if isinstance(taken, services.DealTaken) and _same_deal(request, standing, taken, entry):
-                # Both phones entered this very deal: it is stored once, and this phone moves on.
-                notice = _(
-                    "Deal %(number)d was just entered on %(who)s's phone, as typed here: it is saved once."
-                )
-                notice %= {"number": taken.number, "who": taken.deal.entered_by_name or "?"}
-                if not request.htmx:
-                    messages.info(request, notice)
-                    return redirect(match)
-                form = None
-            else:
-                form = _kept_for_next(request, standing, taken)
+            preview = services.deal_preview(match=access.match, entry=form.entry(), standing=standing)
         except Refused as refused:
             form.add_problems(refused.problems)
-        else:
-            if preview is None:
-                if deal.repeated:  # said with the sheet it concerns, not on a later page
-                    notice = _("Deal %(number)d was already saved.") % {"number": deal.number}
-                if not request.htmx:
-                    if notice:
-                        messages.info(request, notice)
-                    return redirect(match)
-                form = None
-                if deal.repeated:
-                    standing = services.match_standing(match)
-                else:  # the match as the write left it, its new version replayed: not read again
-                    match, standing = deal.match, deal.standing
-    bottom = holder_seat(request, match, len(standing.players))
+            return _sheet(request, standing, form)
+        return _sheet(request, standing, form, preview=preview)
+    entered = services.deal_enter(
+        match=access.match,
+        entry=form.entry(),
+        author=access.author,
+        token=form.cleaned_data["token"],
+        number=form.cleaned_data["number"],
+        standing=standing,
+        dealer=seat_number(request.POST.get("dealer")),
+        told=request.POST.get("told") == "1",
+    )
+    return _entered(request, form, entered)
+
+
+def _entered(request: HttpRequest, form: Any, entered: services.Entered) -> HttpResponse:
+    """What the phone that sent a deal is shown: the sheet with the next deal's form (a page
+    without htmx: the match's page), or what it typed again with why it was not stored."""
+    standing = entered.standing
+    if isinstance(entered, services.Rejected):
+        form.add_problems(entered.problems)
+        return _sheet(request, standing, form)
+    if isinstance(entered, services.MovedOn) or (
+        isinstance(entered, services.TakenByAnother) and not entered.same
+    ):
+        return _sheet(request, standing, _kept_for_next(request, standing, entered))
+    notice = _entry_notice(entered)
+    if not request.htmx:
+        if notice:
+            messages.info(request, notice)
+        return redirect(standing.match)
+    return _sheet(request, standing, None, notice=notice)
+
+
+def _entry_notice(entered: services.Entered) -> str | None:
+    """What is said of a deal stored before, with the sheet it concerns (not on a later page)."""
+    if isinstance(entered, services.Repeated):
+        return _("Deal %(number)d was already saved.") % {"number": entered.number}
+    if isinstance(entered, services.TakenByAnother):  # this very deal: stored once, this phone moves on
+        notice = _("Deal %(number)d was just entered on %(who)s's phone, as typed here: it is saved once.")
+        return notice % {"number": entered.number, "who": entered.who}
+    return None
+
+
+def _sheet(
+    request: HttpRequest,
+    standing: services.Standing,
+    form: Any,
+    preview: Any = None,
+    notice: str | None = None,
+) -> HttpResponse:
+    """The match's sheet with the entry form ``form`` (None: the next deal's, the deal just saved
+    read out); htmx gets the fragment, a page without it the whole page, refused unless a preview."""
+    bottom = holder_seat(request, standing.match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
         context["announcement"] = notice or sheets.latest_deal(standing, saved=True)
@@ -115,20 +129,8 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)
 
 
-def _same_deal(
-    request: HttpRequest, standing: services.Standing, taken: services.DealTaken, entry: Mapping[str, Any]
-) -> bool:
-    """Whether the deal another phone stored is the very one this phone sent: the same entry, the
-    same dealer, and sent by a phone not told meanwhile that its deal was entered elsewhere (it may
-    be typing the next deal, which can go just like this one)."""
-    dealer = seat_number(request.POST.get("dealer"))
-    stored_dealer = standing.played.deals[taken.number - 1].dealer
-    told = request.POST.get("told") == "1"
-    return taken.same_as(entry) and dealer in (None, stored_dealer) and not told
-
-
 def _kept_for_next(
-    request: HttpRequest, standing: services.Standing, taken: services.DealTaken | services.DealMoved
+    request: HttpRequest, standing: services.Standing, taken: services.TakenByAnother | services.MovedOn
 ) -> Any:
     """What this phone typed, in the form of the next deal, to be saved as that, or dropped."""
     data = request.POST.copy()
@@ -146,42 +148,60 @@ def _kept_for_next(
 @require_http_methods(["GET", "POST"])
 @with_access(write=True)
 def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+    """Correct deal ``number``, or judge the hands of the corrected deal ("preview") and store nothing."""
     match = access.match
     get_object_or_404(match.deals, number=number)
     standing = services.match_standing(match, just_read=True)
     holder = holder_seat(request, match, len(standing.players))
     form: Any = sheets.entry_form(standing, posted(request), number=number, holder=holder)
-    preview = None
-    if request.method == "POST" and form.is_valid() and "preview" in request.POST:
-        # Judge the hands of the corrected deal, store nothing.
+    if request.method != "POST" or not form.is_valid():
+        return _correction(request, standing, form, number)
+    if "preview" in request.POST:
         try:
             deal = services.deal_preview(match=match, entry=form.entry(), number=number)
-            preview = web_for(standing.rules.variant).preview(deal, standing)
         except Refused as refused:
             form.add_problems(refused.problems)
-    elif request.method == "POST" and form.is_valid():
-        try:
-            services.deal_edit(
-                match=match,
-                number=number,
-                entry=form.entry(),
-                author=access.author,
-                version=form.cleaned_data["version"],
-            )
-        except services.DealChanged as changed:
-            # What this phone typed stays, now over the version it was shown: saved again, it applies.
-            data = request.POST.copy()
-            data["version"] = str(changed.deal.version)
-            form = sheets.entry_form(services.match_standing(match), data, number=number)
-            form.is_valid()
-            form.add_problems(changed.problems)
-        except Refused as refused:
-            form.add_problems(refused.problems)
-        else:
-            messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
-            return redirect(match)
+            return _correction(request, standing, form, number)
+        preview = web_for(standing.rules.variant).preview(deal, standing)
+        return _correction(request, standing, form, number, preview=preview)
+    corrected = services.deal_correct(
+        match=match,
+        number=number,
+        entry=form.entry(),
+        author=access.author,
+        version=form.cleaned_data["version"],
+        standing=standing,
+    )
+    return _corrected(request, form, number, corrected)
+
+
+def _corrected(
+    request: HttpRequest,
+    form: Any,
+    number: int,
+    corrected: services.Corrected | services.ChangedMeanwhile | services.Rejected,
+) -> HttpResponse:
+    """The match's page once a deal is corrected, else the correction again with why it was not."""
+    standing = corrected.standing
+    if isinstance(corrected, services.Corrected):
+        messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
+        return redirect(standing.match)
+    if isinstance(corrected, services.ChangedMeanwhile):
+        # What this phone typed stays, now over the version it was shown: saved again, it applies.
+        data = request.POST.copy()
+        data["version"] = str(corrected.version)
+        form = sheets.entry_form(standing, data, number=number)
+        form.is_valid()
+    form.add_problems(corrected.problems)
+    return _correction(request, standing, form, number)
+
+
+def _correction(
+    request: HttpRequest, standing: services.Standing, form: Any, number: int, preview: Any = None
+) -> HttpResponse:
+    """The page that corrects deal ``number``: its form, and what it would give (``preview``)."""
     context = {
-        "match": match,
+        "match": standing.match,
         "form": form,
         "number": number,
         "variant": standing.rules.variant,

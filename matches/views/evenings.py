@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -15,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import evenings, summaries
+from .. import evenings, services, summaries
 from ..forms import EveningForm
 from ..models import Evening
 from .common import posted
@@ -24,12 +23,13 @@ from .common import posted
 @login_required
 @require_http_methods(["GET", "POST"])
 def evening_list(request: HttpRequest) -> HttpResponse:
+    """The account's evenings, and a new one with who came."""
     form = EveningForm(posted(request), owner=request.user, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
-        evening = Evening.objects.create(
-            owner=request.user, date=form.cleaned_data["date"], place=form.cleaned_data["place"]
+        data = form.cleaned_data
+        evening = services.evening_create(
+            owner=request.user, date=data["date"], place=data["place"], players=data["players"]
         )
-        evening.players.set(form.cleaned_data["players"])
         return redirect(evening)
     evenings = Evening.objects.filter(owner=request.user).prefetch_related("players")
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
@@ -54,6 +54,7 @@ def _evening_context(evening: Evening, public: bool = False) -> dict[str, Any]:
 
 @login_required
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner's page of an evening, with its read-only link if it has one."""
     evening = evenings.evening_read(pk, request.user.pk)  # who came and what was paid read along
     if evening is None:
         raise Http404
@@ -70,8 +71,7 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
     """Share the evening read-only by a link, or withdraw that link."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
-    evening.public_token = None if evening.public_token else secrets.token_urlsafe(32)
-    evening.save(update_fields=["public_token"])
+    services.evening_publish(evening=evening)
     return redirect(evening)
 
 
@@ -87,7 +87,7 @@ def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one of the evening's transfers paid, or take back a payment; anything else is refused."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
     sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount", "paid")]
-    if evenings.payment_toggle(evening=evening, which=lambda transfer: _is_transfer(transfer, *sent)) is None:
+    if services.payment_toggle(evening=evening, which=lambda transfer: _is_transfer(transfer, *sent)) is None:
         messages.error(request, _("That payment is not one of this evening's transfers."))
     return redirect(evening)
 

@@ -47,12 +47,11 @@ FIRST_GAME = next(iter(GAMES))  # the new-match page offers the first game liste
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
+    """A new match: the game (asked for by "game"), its house rules, who sits where and deals
+    first; of an evening ("evening"), seated as its latest match."""
     game = request.POST.get("game") or request.GET.get("game") or FIRST_GAME
-    evening_pk = request.POST.get("evening") or request.GET.get("evening")
-    # A key the database holds (at most 19 digits), or none: a longer one is no evening of hers.
-    evening_pk = evening_pk if str(evening_pk).isascii() and str(evening_pk).isdigit() else None
-    evening_pk = evening_pk if evening_pk and len(evening_pk) <= 18 else None
     variant = GAMES.get(game, GAMES[FIRST_GAME])
+    evening_pk = _evening_key(request.POST.get("evening") or request.GET.get("evening"))
     players = Player.objects.filter(owner=request.user, archived=False)
     evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
     came = evenings.evening_seating(evening) if evening else []
@@ -81,6 +80,12 @@ def match_new(request: HttpRequest) -> HttpResponse:
     }
     template = "matches/match_new.html#match-form" if request.htmx else "matches/match_new.html"
     return render(request, template, context)
+
+
+def _evening_key(sent: str | None) -> str | None:
+    """The evening a new match is asked for, as a key the database can hold (18 digits at most),
+    or None: anything else is no evening of the owner's."""
+    return sent if sent and sent.isascii() and sent.isdigit() and len(sent) <= 18 else None
 
 
 @with_access()

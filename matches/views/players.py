@@ -18,9 +18,10 @@ from .common import posted
 @login_required
 @require_http_methods(["GET", "POST"])
 def player_list(request: HttpRequest) -> HttpResponse:
+    """The account's players, and a new one (from the new-match page too, which it goes back to)."""
     form = PlayerForm(posted(request), owner=request.user)
     if request.method == "POST" and form.is_valid():
-        Player.objects.create(owner=request.user, name=form.cleaned_data["name"])
+        services.player_create(owner=request.user, name=form.cleaned_data["name"])
         next_url = request.POST.get("next", "")
         # Only back into this site, by a path: a posted "next" must not send the player elsewhere,
         # nor be taken for the name of a view.
@@ -46,7 +47,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """Archive a player, or bring one back."""
     player = get_object_or_404(Player, pk=pk, owner=request.user)
-    player.archived = not player.archived
-    player.save(update_fields=["archived"])
+    services.player_archive(player=player)
     return redirect("player_list")

@@ -14,10 +14,11 @@ from django.views.decorators.http import require_http_methods
 
 from games.registry import GAMES
 
-from ..access import Access, invite_create, invite_revoke, leave_withdrawn
+from .. import services
+from ..access import Access, leave_withdrawn
 from ..access import join as access_join
 from ..forms import JoinForm
-from ..models import Invite
+from ..models import Invite, Match
 from .common import posted, with_access
 
 
@@ -29,19 +30,7 @@ def match_share(request: HttpRequest, access: Access) -> HttpResponse:
     if not access.is_owner:
         raise PermissionDenied
     if request.method == "POST":
-        revoke = request.POST.get("revoke", "")
-        if revoke:
-            pk = int(revoke) if revoke.isascii() and revoke.isdigit() and len(revoke) <= 18 else None
-            invite = match.invites.filter(pk=pk, revoked_at__isnull=True).first()
-            if invite is None:
-                messages.error(request, _("That link does not exist or was already withdrawn."))
-            else:
-                invite_revoke(invite=invite)
-                messages.success(request, _("The link no longer works."))
-        elif request.POST.get("role") in Invite.Role.values:
-            invite_create(match=match, role=request.POST["role"])
-        else:
-            messages.error(request, _("Choose a link for a scorer or for a viewer."))
+        _share_change(request, match)
         return redirect("match_share", pk=match.pk)
     links = []
     for invite in match.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
@@ -49,6 +38,24 @@ def match_share(request: HttpRequest, access: Access) -> HttpResponse:
         qr = segno.make(url, error="m").svg_inline(scale=5, dark="#26231f", light="#ffffff", omitsize=True)
         links.append({"invite": invite, "url": url, "qr": mark_safe(qr)})
     return render(request, "matches/share.html", {"match": match, "links": links})
+
+
+def _share_change(request: HttpRequest, match: Match) -> None:
+    """Make the link the owner asked for ("role"), or withdraw one ("revoke": its key); what
+    happened is said above the links."""
+    revoke = request.POST.get("revoke", "")
+    if revoke:
+        pk = int(revoke) if revoke.isascii() and revoke.isdigit() and len(revoke) <= 18 else None
+        invite = match.invites.filter(pk=pk, revoked_at__isnull=True).first()
+        if invite is None:
+            messages.error(request, _("That link does not exist or was already withdrawn."))
+        else:
+            services.invite_revoke(invite=invite)
+            messages.success(request, _("The link no longer works."))
+    elif request.POST.get("role") in Invite.Role.values:
+        services.invite_create(match=match, role=request.POST["role"])
+    else:
+        messages.error(request, _("Choose a link for a scorer or for a viewer."))
 
 
 @require_http_methods(["GET", "POST"])
