@@ -3,7 +3,8 @@
 Scores are never trusted from a file: ``score_document`` recomputes everything from
 the entered deals. A document that breaks a rule raises ``Refused`` with every problem.
 What is common to every game is read here; each family of games reads its own deals,
-start and result (``busca.document``, ``mambassa.document``, ``whist.document``).
+start and result (``busca.document``, ``mambassa.document``, ``whist.document``,
+``points.document``).
 """
 
 from __future__ import annotations
@@ -31,12 +32,18 @@ from .core import (
     step_on,
 )
 from .mambassa import document as mambassa_format
+from .points import document as points_format
 from .registry import Variant, variant_for
 from .whist import document as whist_format
 
 _ = gettext_noop
 FORMAT = "scorekeeper-match/1"
-FORMATS: dict[str, ModuleType] = {"busca": busca_format, "mambassa": mambassa_format, "whist": whist_format}
+FORMATS: dict[str, ModuleType] = {
+    "busca": busca_format,
+    "mambassa": mambassa_format,
+    "whist": whist_format,
+    "points": points_format,
+}
 # The keys of a document; its ``result`` is read and never trusted (it is computed again).
 KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "start", "deals", "result"})
 # docs/format.md, "Limits": a document is at most 2 MB of JSON, nested at most 20 levels deep.

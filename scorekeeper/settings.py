@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.busca",
     "games.mambassa",
     "games.whist",
+    "games.points",
 ]
 
 MIDDLEWARE = [

@@ -114,23 +114,27 @@ NINE_DEALS = {
     "busca-001": rotated([22, 8, 6, 4], 9),
     "busca-003": rotated([19, 8, 5, 3], 9),
     "whist": [{"tricks": [7, 6] if n % 2 == 0 else [6, 7], "honours": [2, 2]} for n in range(9)],
+    # Eight at the table, minus points too, nobody near the target of 100.
+    "points": [{"points": [(3 * n + 5 * seat) % 11 - 4 for seat in range(8)]} for n in range(9)],
 }
 KEYS = {
     "busca": "Each cell: the points of the deal",
     "mambassa": "Each player's tokens and the pot after each deal.",
     "whist": "Each cell: the pair's score after the deal",
+    "points": "Each cell: the points of the deal and the running total. The target is 100.",
 }
 
 
-@pytest.mark.parametrize("game", ["busca-000", "busca-001", "busca-003", "mambassa", "whist"])
+@pytest.mark.parametrize("game", ["busca-000", "busca-001", "busca-003", "mambassa", "whist", "points"])
 def test_a_match_of_nine_deals_prints_on_one_sheet_of_a4_with_its_key(
     page: Page, live_server: Any, alice: User, players: list[Player], game: str
 ) -> None:
     seated, deals = list(players), NINE_DEALS.get(game, [])
-    if game == "mambassa":  # eight at the table, and the cards of two deals shown: the longest rows
+    if game in ("mambassa", "points"):  # eight at the table: the longest rows
         seated += [
             Player.objects.create(owner=alice, name=name) for name in ("Elena", "Fabio", "Gina", "Ivo")
         ]
+    if game == "mambassa":  # and the cards of two deals shown
         names = [player.name for player in seated]
         deals = [{"payers": [names[n]]} for n in range(7)]
         deals[2:2] = [{"hands": CARDS}, {"hands": CARDS[1:] + CARDS[:1]}]

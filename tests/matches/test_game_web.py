@@ -1,5 +1,5 @@
 """Every game answers the web layer's questions (games/web.py), each from its own package; a simple
-game answers most of them with the defaults, as the points board will."""
+game answers most of them with the defaults, as the points board does."""
 
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ def test_every_game_has_its_web_side_and_every_template_it_names(key: str) -> No
 
 
 def test_a_family_whose_app_is_not_installed_is_named_in_the_error() -> None:
-    with pytest.raises(LookupError, match=r"games\.points to INSTALLED_APPS"):
-        web_for(POINTS)
+    tarot: Any = SimpleNamespace(key="tarot", family="tarot")  # a game whose package is not written
+    with pytest.raises(LookupError, match=r"games\.tarot to INSTALLED_APPS"):
+        web_for(tarot)
 
 
 class Board(GameWeb):

@@ -22,8 +22,8 @@ WEB_LAYER = sorted(
     path for path in (ROOT / "matches").rglob("*.py") if "migrations" not in path.relative_to(ROOT).parts
 )
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
-# Every game's key in documents and every family, and the families of games not registered yet.
-NAMES = {*GAMES, *(variant.family for variant in GAMES.values()), "points"}
+# Every game's key in documents and every family.
+NAMES = {*GAMES, *(variant.family for variant in GAMES.values())}
 
 
 def _is_name(node: ast.AST) -> TypeGuard[ast.Constant]:

@@ -37,12 +37,9 @@ RESULT_FIELDS = {
 Found = tuple[str, str | None, str | None]
 
 
-@pytest.fixture(autouse=True)
-def points_known(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game in the registry and among the document's families while a test runs: the web side,
-    which must know a game before it is registered, comes next (issue 22)."""
-    monkeypatch.setitem(registry.GAMES, POINTS.key, POINTS)
-    monkeypatch.setitem(match_document.FORMATS, POINTS.family, points_document)
+def test_the_points_board_is_a_game_of_the_registry_and_of_the_document() -> None:
+    assert registry.GAMES[POINTS.key] is POINTS
+    assert match_document.FORMATS[POINTS.family] is points_document
 
 
 def document(deals: list[Any] | None = None, players: list[str] | None = None, **more: Any) -> dict[str, Any]:
@@ -213,8 +210,7 @@ def test_a_result_without_its_deals_says_how_many_were_played() -> None:
 
 def test_read_document_turns_names_into_seats() -> None:
     match = read_document(IN_PROGRESS)
-    # By its key: the registry's type does not know the points board yet (it is not registered).
-    assert (match.variant.key, match.first_dealer) == (POINTS.key, 1)
+    assert (match.variant, match.first_dealer) == (POINTS, 1)
     assert match.start == PointsStart((40, 12, -3, 77))
     assert read_document(FINISHED).deals[1] == PointsDeal((40, 50, -5), dealer=2)
 
