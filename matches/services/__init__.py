@@ -5,8 +5,9 @@ A match's standings are the replay of its deals through the rules engine; the ``
 on the match is a cache that ``writing._refresh`` rebuilds after every change.
 
 By area: reading (nothing written), writing (what every write shares), accounts, players,
-matches, deals, entries (what became of a phone's entry), undo, evenings, sharing; every public
-name is importable from here."""
+matches, deals, entries (what became of a phone's entry), undo, evenings, sharing, and backup (the
+whole site out and back in, for the commands); every public name but backup's is importable from
+here."""
 
 from __future__ import annotations
 

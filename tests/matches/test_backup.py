@@ -22,8 +22,9 @@ from django.db import connection
 from django.test import RequestFactory
 
 from games.core import Refused
-from matches import backup, services
+from matches import services
 from matches.models import Evening, Match, Payment, Player
+from matches.services import backup
 
 MakeMatch = Callable[..., Match]
 QUARANTUNO_DEAL = {"hands": [h.split() for h in ("FC CC RC 1C", "5S 6S 7S 2B", "3D 4D 6B RB", "1S 3S 7D 1B")]}

@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.core import Refused
-from matches.backup import site_backup
+from matches.services.backup import site_backup
 
 from ._io import dump, refuse
 

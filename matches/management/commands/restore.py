@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.core import Refused
-from matches.backup import site_restore
+from matches.services.backup import site_restore
 
 from ._io import read_json, refuse
 

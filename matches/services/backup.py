@@ -24,8 +24,9 @@ from django.db.models.functions import Lower
 
 from games.core import Problem, Refused
 
-from .models import PLAYER_NAME_MOST, Evening, Match, Payment, Player
-from .services import match_export, match_import
+from ..models import PLAYER_NAME_MOST, Evening, Match, Payment, Player
+from .matches import match_import
+from .reading import match_export
 
 FORMAT = "scorekeeper-backup/1"
 ACCOUNT_FIELDS = ("email", "first_name", "last_name", "is_active", "is_staff", "is_superuser")
