@@ -28,6 +28,10 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from matches import spoken
+from matches.amounts import money
+
+from .money import transfers
 from .registry import GAMES, Variant
 
 if TYPE_CHECKING:
@@ -154,8 +158,13 @@ class GameWeb:
 
     def outcome_said(self, standing: Standing, nets: Sequence[Decimal] | None) -> str:
         """How the match ended, read out with the deal that ended it ("" while it goes on), for the
-        default sheet; ``nets``: each seat's money, None without a stake."""
-        return ""
+        default sheet: "Match over: Anna wins; Bruno pays Anna €1.00." (``nets``: each seat's
+        money, None without a stake)."""
+        outcome, names = standing.played.outcome, standing.players
+        if outcome is None:
+            return ""
+        won = spoken.busca_result((), [names[seat] for seat in outcome.winners])  # "Anna wins"
+        return spoken.match_over(won, paid_said(names, nets))
 
     # -- What is said about a deal --------------------------------------------------------------
 
@@ -326,6 +335,14 @@ def editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def settlement_rows(names: Sequence[str], nets: Sequence[Any]) -> list[dict[str, Any]]:
     """Each player's money after a match, for the banner of its end."""
     return [{"name": n, "amount": a} for n, a in zip(names, nets, strict=True)]
+
+
+def paid_said(names: Sequence[str], nets: Sequence[Decimal] | None) -> str:
+    """Who pays whom after a match, in words ("" without a stake, or when nobody pays)."""
+    if nets is None:
+        return ""
+    owed = transfers(dict(enumerate(nets)))
+    return spoken.payments([(names[payer], names[payee], money(amount)) for payer, payee, amount in owed])
 
 
 def common_said(key: str, value: Any) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django import forms
 from django.template.loader import get_template
+from django.utils import translation
 
 from games.core import resolve_options
 from games.points.rules import POINTS, PointsDeal
@@ -74,6 +75,10 @@ def test_a_simple_game_draws_its_sheet_of_totals_with_the_defaults() -> None:
     )
     assert newest["cells"][0] == {"points": 25, "total": 55}
     assert web.deal_said(standing, 1) == "Anna 30, Bruno 10, Carla -5"
+    with translation.override("en"):
+        said = web.sheet(standing, preview=None, bottom=0, shown=None)["outcome_said"]
+    assert said == "Match over: Anna wins; Bruno and Carla pay Anna €1.00 each."
+    assert web.sheet(board([(30, 10, -5)]), preview=None, bottom=0, shown=None)["outcome_said"] == ""
     assert web.templates.form == "points/form.html"
 
 
