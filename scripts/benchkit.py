@@ -10,6 +10,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -281,6 +282,12 @@ def start_server(
     """gunicorn with the production settings on 127.0.0.1:``port``; returns once /health answers.
     ``quiet``: what the app logs (each 503 of a faults run, say) goes to ``log`` too, not to stderr.
     ``settings``: another settings module (server_env); those of scripts/ are found there."""
+    with socket.socket() as probe:  # another server there would answer /health for this one
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn: closed ones may linger
+        try:
+            probe.bind((HOST, port))
+        except OSError:
+            raise SystemExit(f"{HOST}:{port} is taken by another server: BENCH_PORT picks another") from None
     command = [
         GUNICORN,
         "scorekeeper.wsgi",
