@@ -15,11 +15,12 @@ from games.core import Refused
 from games.registry import GAMES
 from games.web import web_for
 
-from .. import live, services, sheets
+from .. import live, services, sheets, spoken
 from ..access import Access
 from ..deal_forms import seat_number
 from ..forms import problem_text
 from ..holder import holder_seat
+from ..models import Match
 from .common import posted, with_access
 
 
@@ -37,7 +38,7 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
     standing = services.match_standing(access.match, just_read=True)
     bottom = holder_seat(request, access.match, len(standing.players))
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom)
-    context["announcement"] = sheets.latest_deal(standing, saved=False)
+    context["announcement"] = sheets.sheet_changed(standing, outcome=context["outcome_said"])
     # The poll sends the number of the deal this phone's form is for, and whether anything is typed
     # in it. A form left behind by a deal entered elsewhere moves on to the next deal, unless it is
     # being typed in: then it is left alone, with a word that it is stale. An end replaces it.
@@ -122,7 +123,8 @@ def _sheet(
     bottom = holder_seat(request, standing.match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom)
     if form is None:  # saved: the page reads out the deal's result
-        context["announcement"] = notice or sheets.latest_deal(standing, saved=True)
+        saved = sheets.latest_deal(standing, saved=True, outcome=context["outcome_said"])
+        context["announcement"] = notice or saved
     context["entry_notice"] = notice
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
@@ -184,8 +186,11 @@ def _corrected(
     """The match's page once a deal is corrected, else the correction again with why it was not."""
     standing = corrected.standing
     if isinstance(corrected, services.Corrected):
-        messages.success(request, _("Deal %(number)d corrected.") % {"number": number})
-        return redirect(standing.match)
+        # Said after the page loads (base.html, page.js); the browser puts the focus on the element
+        # the address names: the link that corrects this deal, where the correction began.
+        said = sheets.deal_corrected(standing, number, was_over=corrected.was_over)
+        messages.success(request, said)
+        return redirect(f"{standing.match.get_absolute_url()}#deal-{number}")
     if isinstance(corrected, services.ChangedMeanwhile):
         # What this phone typed stays, now over the version it was shown: saved again, it applies.
         data = request.POST.copy()
@@ -226,7 +231,7 @@ def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpRespon
         messages.success(
             request, _("Deal %(number)d deleted; the changes below can restore it.") % {"number": number}
         )
-    return redirect(reverse("match_detail", args=[match.pk]))
+    return redirect(reverse("match_detail", args=[match.pk]) + "#change-log")
 
 
 @require_POST
@@ -249,5 +254,8 @@ def change_undo(request: HttpRequest, access: Access, change: int) -> HttpRespon
         for problem in refused.problems:
             messages.error(request, problem_text(problem))
     else:
-        messages.success(request, _("Undone: %(change)s.") % {"change": said[:1].lower() + said[1:]})
-    return redirect(match)
+        was_over = match.status == Match.Status.FINISHED  # as it was read, before the undo
+        follows = sheets.after_change(services.match_standing(match), was_over=was_over)
+        messages.success(request, spoken.with_outcome(sheets.undone_said(undone), follows))
+    # Said after the page loads (base.html, page.js); the focus back on the change log (its summary).
+    return redirect(f"{match.get_absolute_url()}#change-log")

@@ -72,8 +72,8 @@ def test_correcting_an_earlier_deal_recomputes_the_totals(page: Page) -> None:
         page.fill(f"#id_points_{seat}", str(value))
     page.click(SAVE_DEAL)
 
-    expect(page).to_have_url(sheet)
-    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect(page).to_have_url(f"{sheet}#deal-1")  # back at the deal's row
+    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected: Anna 1 busca,")
     expect_cross(page, [1, 10, 0, 0])
     # The running totals of both deals follow: Anna's cell in deal 2 (the first row) reads 1.
     expect(page.locator(DEAL_ROWS).first.locator("td .total").first).to_have_text("1")

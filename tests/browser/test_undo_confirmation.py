@@ -53,6 +53,6 @@ def test_undoing_deal_1_of_a_finished_match_says_so_in_italian_and_asks_first(pa
 
     confirm.click()
 
-    expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
-    expect(page.locator("ul.messages")).to_have_text("Annullato: smazzata 1 inserita.")
+    expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/#change-log$"))  # back at the change log
+    expect(page.locator("ul.messages")).to_have_text("Annullato: smazzata 1 inserita. Partita riaperta.")
     assert match.deals.count() == 2

@@ -362,7 +362,7 @@ def test_the_undo_button_takes_a_deal_back_and_says_so(alice_client: Client, mak
     # Taking a deal out asks first (test_undo_confirmation): confirmed, as that page sends it.
     response = alice_client.post(undo_url(match, undone), {"confirmed": "1"}, follow=True)
 
-    assert response.redirect_chain == [(reverse("match_detail", args=[match.pk]), 302)]
+    assert response.redirect_chain == [(reverse("match_detail", args=[match.pk]) + "#change-log", 302)]
     assert texts(response, "li", class_="success") == ["Undone: deal 2 entered."]
     assert entries(match) == [(1, EVEN)]
 

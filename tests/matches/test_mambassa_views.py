@@ -832,10 +832,10 @@ def test_correcting_a_quick_deal_replays_the_later_deals(
     response = alice_client.post(edit_url(match, 1), quick(3))
 
     assert response.status_code == 302
-    assert response["Location"] == sheet_url(match)
+    assert response["Location"] == f"{sheet_url(match)}#deal-1"
     assert entries(match) == [{"payers": ["Dario"]}, {"payers": ["Bruno"]}, {"payers": ["Carla"]}]
     page = alice_client.get(sheet_url(match))
-    assert text(page, "ul", class_="messages") == "Deal 1 corrected."
+    assert text(page, "ul", class_="messages") == "Deal 1 corrected: Dario pays."
     assert table(page) == ([2, 1, 1, 1], 7)
     assert not any("out" in classes(page, seat) for seat in range(4))
     assert explained(page, 2) == ["Bruno pays."]

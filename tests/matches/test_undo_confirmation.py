@@ -65,8 +65,8 @@ def test_confirming_the_undo_does_it_and_says_what_was_undone(
 
     response = alice_client.post(undo_url(match, entered(match, 1)), {"confirmed": "1"}, follow=True)
 
-    assert response.redirect_chain == [(match.get_absolute_url(), 302)]
-    assert text(response, "ul", class_="messages") == "Undone: deal 1 entered."
+    assert response.redirect_chain == [(f"{match.get_absolute_url()}#change-log", 302)]
+    assert text(response, "ul", class_="messages") == "Undone: deal 1 entered. Match reopened."
     stored = Match.objects.get(pk=match.pk)
     assert (stored.status, match.deals.count()) == (Match.Status.IN_PROGRESS, 2)
 

@@ -450,14 +450,16 @@ def test_correcting_a_deal_stores_it_recomputes_and_says_so(
     response = alice_client.post(edit_url(match, 1), deal(8, 25, 5, 2))
 
     assert response.status_code == 302
-    assert response["Location"] == sheet_url(match)
+    assert response["Location"] == f"{sheet_url(match)}#deal-1"  # back to the deal's row
     # Anna dealt deal 2, whoever the corrected deal 1 would have the rules choose (Bruno).
     assert entries(match) == [{"points": [8, 25, 5, 2]}, {**EVEN, "dealer": "Anna"}]
     result = replayed(match)
     assert result["totals"] == [1, 6, 1, 1]
     assert result["deals"][1]["dealer"] == "Anna"
     page = alice_client.get(sheet_url(match))
-    assert text(page, "ul", class_="messages") == "Deal 1 corrected."
+    assert text(page, "ul", class_="messages") == (
+        "Deal 1 corrected: Anna 0 busche, Bruno 5 busche, Carla 0 busche, Dario 0 busche."
+    )
 
 
 def test_a_correction_that_ends_the_match_before_later_deals_is_refused_on_the_edit_page(
@@ -499,7 +501,7 @@ def test_deleting_a_deal_moves_the_later_ones_up_and_says_so(
 
     response = alice_client.post(delete_url(match, 2), follow=True)
 
-    assert response.redirect_chain == [(sheet_url(match), 302)]
+    assert response.redirect_chain == [(f"{sheet_url(match)}#change-log", 302)]
     assert text(response, "ul", class_="messages") == "Deal 2 deleted; the changes below can restore it."
     assert entries(match) == [ANNA_34, {**carla_25, "dealer": "Bruno"}]  # Bruno dealt it
     assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]

@@ -631,11 +631,13 @@ def test_correcting_the_last_deal_of_a_won_rubber_reopens_it(
     response = alice_client.post(edit_url(match, 3), taps(6, 2, dealer=2))
 
     assert response.status_code == 302
-    assert response["Location"] == sheet_url(match)
+    assert response["Location"] == f"{sheet_url(match)}#deal-3"
     assert entries(match) == [TREBLE, BRUNO_3, entry(6, 2)]
     assert stored(match).status == "in_progress"
     page = alice_client.get(sheet_url(match))
-    assert "Deal 3 corrected." in text(page, "ul", class_="messages")
+    assert text(page, "ul", class_="messages") == (
+        "Deal 3 corrected: Bruno & Dario score 1 (1 for tricks, 0 for honours). Match reopened."
+    )
     assert count(page, "section", class_="banner") == 0
     assert sheet_games(page) == [("1", "0", "5,0", "treble 3", "0"), ("2", "", "0,4", "", "")]
     assert rubber_state(page) == "Games: Anna & Carla 1 – 0 Bruno & Dario"
