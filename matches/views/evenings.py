@@ -16,13 +16,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import evenings, services, summaries
 from ..forms import EveningForm
+from ..http import LoggedInRequest
 from ..models import Evening
 from .common import posted
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def evening_list(request: HttpRequest) -> HttpResponse:
+def evening_list(request: LoggedInRequest) -> HttpResponse:
     """The account's evenings, and a new one with who came."""
     form = EveningForm(posted(request), owner=request.user, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
@@ -53,7 +54,7 @@ def _evening_context(evening: Evening, public: bool = False) -> dict[str, Any]:
 
 
 @login_required
-def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_detail(request: LoggedInRequest, pk: int) -> HttpResponse:
     """The owner's page of an evening, with its read-only link if it has one."""
     evening = evenings.evening_read(pk, request.user.pk)  # who came and what was paid read along
     if evening is None:
@@ -68,7 +69,7 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def evening_publish(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_publish(request: LoggedInRequest, pk: int) -> HttpResponse:
     """Share the evening read-only by a link, or withdraw that link."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
     services.evening_publish(evening=evening)
@@ -83,7 +84,7 @@ def evening_public(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def payment_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+def payment_toggle(request: LoggedInRequest, pk: int) -> HttpResponse:
     """Mark one of the evening's transfers paid, or take back a payment; anything else is refused."""
     evening = get_object_or_404(Evening, pk=pk, owner=request.user)
     sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount", "paid")]

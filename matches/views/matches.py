@@ -18,6 +18,7 @@ from .. import evenings, services, sheets, summaries
 from ..access import Access, joined_invites
 from ..forms import MatchForm, OptionsForm, game_choices, problem_text
 from ..holder import holder_seat
+from ..http import LoggedInRequest
 from ..models import Evening, Match, Player
 from .common import posted, with_access
 
@@ -46,7 +47,7 @@ FIRST_GAME = next(iter(GAMES))  # the new-match page offers the first game liste
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def match_new(request: HttpRequest) -> HttpResponse:
+def match_new(request: LoggedInRequest) -> HttpResponse:
     """A new match: the game (asked for by "game"), its house rules, who sits where and deals
     first; of an evening ("evening"), seated as its latest match."""
     game = request.POST.get("game") or request.GET.get("game") or FIRST_GAME
@@ -55,7 +56,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     players = Player.objects.filter(owner=request.user, archived=False)
     evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
     came = evenings.evening_seating(evening) if evening else []
-    form = MatchForm(posted(request), variant=variant, players=players, evening_players=came)
+    form = MatchForm(posted(request), variant=variant, players=list(players), evening_players=came)
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -11,13 +11,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..forms import PlayerForm
+from ..http import LoggedInRequest
 from ..models import Player
 from .common import posted
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_list(request: HttpRequest) -> HttpResponse:
+def player_list(request: LoggedInRequest) -> HttpResponse:
     """The account's players, and a new one (from the new-match page too, which it goes back to)."""
     form = PlayerForm(posted(request), owner=request.user)
     if request.method == "POST" and form.is_valid():
@@ -35,7 +36,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+def player_rename(request: LoggedInRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     form = PlayerForm(posted(request), owner=request.user, instance=player, initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
@@ -46,7 +47,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def player_archive(request: HttpRequest, pk: int) -> HttpResponse:
+def player_archive(request: LoggedInRequest, pk: int) -> HttpResponse:
     """Archive a player, or bring one back."""
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     services.player_archive(player=player)

@@ -45,8 +45,8 @@ def _share_change(request: HttpRequest, match: Match) -> None:
     happened is said above the links."""
     revoke = request.POST.get("revoke", "")
     if revoke:
-        pk = int(revoke) if revoke.isascii() and revoke.isdigit() and len(revoke) <= 18 else None
-        invite = match.invites.filter(pk=pk, revoked_at__isnull=True).first()
+        valid = revoke.isascii() and revoke.isdigit() and len(revoke) <= 18
+        invite = match.invites.filter(pk=int(revoke), revoked_at__isnull=True).first() if valid else None
         if invite is None:
             messages.error(request, _("That link does not exist or was already withdrawn."))
         else:
