@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,11 +20,12 @@ from ..access import Access
 from ..deal_forms import seat_number
 from ..forms import problem_text
 from ..holder import holder_seat
+from ..http import HtmxHttpRequest
 from ..models import Match
 from .common import posted, with_access
 
 
-def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """What changed since version ``v``: nothing (204: live.py) or the parts that changed."""
     if live.unchanged(request, pk):
         return HttpResponse(status=204)
@@ -32,7 +33,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @with_access()
-def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
+def _match_live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
     standing = services.match_standing(access.match, just_read=True)
@@ -56,7 +57,7 @@ def _match_live(request: HttpRequest, access: Access) -> HttpResponse:
 
 @require_POST
 @with_access(write=True)
-def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
+def deal_create(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """Enter the next deal, or judge the hands it shows ("preview") and store nothing."""
     standing = services.match_standing(access.match, just_read=True)
     form: Any = sheets.entry_form(standing, request.POST)
@@ -82,7 +83,7 @@ def deal_create(request: HttpRequest, access: Access) -> HttpResponse:
     return _entered(request, form, entered)
 
 
-def _entered(request: HttpRequest, form: Any, entered: services.Entered) -> HttpResponse:
+def _entered(request: HtmxHttpRequest, form: Any, entered: services.Entered) -> HttpResponse:
     """What the phone that sent a deal is shown: the sheet with the next deal's form (a page
     without htmx: the match's page), or what it typed again with why it was not stored."""
     standing = entered.standing
@@ -112,7 +113,7 @@ def _entry_notice(entered: services.Entered) -> str | None:
 
 
 def _sheet(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     standing: services.Standing,
     form: Any,
     preview: Any = None,
@@ -132,7 +133,7 @@ def _sheet(
 
 
 def _kept_for_next(
-    request: HttpRequest, standing: services.Standing, taken: services.TakenByAnother | services.MovedOn
+    request: HtmxHttpRequest, standing: services.Standing, taken: services.TakenByAnother | services.MovedOn
 ) -> Any:
     """What this phone typed, in the form of the next deal, to be saved as that, or dropped."""
     data = request.POST.copy()
@@ -149,7 +150,7 @@ def _kept_for_next(
 
 @require_http_methods(["GET", "POST"])
 @with_access(write=True)
-def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+def deal_edit(request: HtmxHttpRequest, access: Access, number: int) -> HttpResponse:
     """Correct deal ``number``, or judge the hands of the corrected deal ("preview") and store nothing."""
     match = access.match
     get_object_or_404(match.deals, number=number)
@@ -178,7 +179,7 @@ def deal_edit(request: HttpRequest, access: Access, number: int) -> HttpResponse
 
 
 def _corrected(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     form: Any,
     number: int,
     corrected: services.Corrected | services.ChangedMeanwhile | services.Rejected,
@@ -202,7 +203,7 @@ def _corrected(
 
 
 def _correction(
-    request: HttpRequest, standing: services.Standing, form: Any, number: int, preview: Any = None
+    request: HtmxHttpRequest, standing: services.Standing, form: Any, number: int, preview: Any = None
 ) -> HttpResponse:
     """The page that corrects deal ``number``: its form, and what it would give (``preview``)."""
     context = {
@@ -219,7 +220,7 @@ def _correction(
 
 @require_POST
 @with_access(write=True)
-def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpResponse:
+def deal_delete(request: HtmxHttpRequest, access: Access, number: int) -> HttpResponse:
     match = access.match
     get_object_or_404(match.deals, number=number)
     try:
@@ -236,7 +237,7 @@ def deal_delete(request: HttpRequest, access: Access, number: int) -> HttpRespon
 
 @require_POST
 @with_access(write=True)
-def change_undo(request: HttpRequest, access: Access, change: int) -> HttpResponse:
+def change_undo(request: HtmxHttpRequest, access: Access, change: int) -> HttpResponse:
     """Undo a change; one that deletes a deal, reopens a finished match or changes the money is
     first shown on a page that says so, and done when that page's Confirm is sent."""
     match = access.match

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django import forms
 from django.template.loader import get_template
 from django.utils import translation
 
@@ -17,6 +16,7 @@ from games.core import resolve_options
 from games.points.rules import POINTS, PointsDeal
 from games.registry import GAMES
 from games.web import GameWeb, web_for
+from matches.deal_forms import ShowsEveryError
 
 PLAYERS = ("Anna", "Bruno", "Carla")
 
@@ -43,7 +43,7 @@ class Board(GameWeb):
     """A points board's web side, as short as a game can write it."""
 
     family = "points"
-    form = forms.Form
+    form = ShowsEveryError
 
 
 def board(deals: list[tuple[int, ...]]) -> Any:

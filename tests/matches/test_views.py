@@ -23,8 +23,9 @@ ANNA_34 = {"points": [34, 2, 2, 2]}  # Anna takes 14 busche; two of these end a 
 EVEN = {"points": [10, 10, 10, 10]}  # one busca each
 
 
-def deal(*points: int | None, **extra: Any) -> dict[str, Any]:
-    """What the entry form posts: the points in seating order (None: left blank) and any other field."""
+def deal(*points: int | str | None, **extra: Any) -> dict[str, Any]:
+    """What the entry form posts: the points in seating order (None: left blank; a string: typed as
+    is) and any other field."""
     data: dict[str, Any] = {f"points_{seat}": "" if p is None else p for seat, p in enumerate(points)}
     return {**data, **extra}
 
