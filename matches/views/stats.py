@@ -51,6 +51,7 @@ def match_chart(request: HttpRequest, access: Access) -> HttpResponse:
     """A match's running totals as lines: anyone who may see the match may see its chart."""
     standing = services.match_standing(access.match, just_read=True)
     chart = stats.match_chart(standing.rules, standing.played)
-    note = web_for(standing.rules.variant).chart_note(chart.limits) if chart else ""
+    web = web_for(standing.rules.variant)
+    note = web.chart_note(web.chart_limits(standing.rules)) if chart else ""  # under the lines drawn
     context = {"match": access.match, "variant": standing.rules.variant, "chart": chart, "chart_note": note}
     return render(request, "matches/match_chart.html", context)
