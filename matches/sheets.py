@@ -1,37 +1,25 @@
-"""What the match page shows for each family of games: the drawing, the deal table, the entry form.
+"""What the match page shows, for any game: the entry form, the sheet, the change log, what is read out.
 
-Each family gives an entry form (for the next deal, or to correct deal N) and the context of its
-sheet; the views stay the same for every game.
+Each game gives its part through its web side (games/web.py, web_for): the entry form (for the next
+deal, or to correct deal N), its templates and the context of its sheet; this module asks every game
+the same questions, and the views stay the same for every game.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.busca.drawing import busca_cross
-from games.busca.rules import BuscaMatch
-from games.busca.sheet import busca_rows, penalty_places
-from games.mambassa.drawing import mambassa_table
-from games.mambassa.rules import MambassaGame
-from games.mambassa.sheet import judged, mambassa_rows
-from games.money import transfers
 from games.registry import GAMES
-from games.web import web_for
-from games.whist.drawing import whist_sheet
-from games.whist.rules import Rubber
-from games.whist.sheet import pair_names, whist_columns, whist_rows
+from games.web import name, web_for
 
 from . import spoken
-from .amounts import money
 from .forms import house_rules
 from .models import Change, Match
 from .services import UNDOABLE, Standing, latest_changes, seat_names
@@ -127,7 +115,7 @@ def sheet_context(
         "form_template": web.templates.form,
         "entry_open": shown_form is not None and played.outcome is None,
         "next_number": len(played.deals) + 1,
-        "next_dealer": _name(standing.players, played.next_dealer),
+        "next_dealer": name(standing.players, played.next_dealer),
         "top_template": web.templates.top,
         "deals_template": web.templates.deals,
         "can_score": can_score,
@@ -144,20 +132,6 @@ def sheet_context(
     if shown is not None and len(played.deals) > shown:
         context["older_deals"] = len(played.deals) - shown
     return context
-
-
-def _editable(match: Match, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of a deal table, each with the address that corrects its deal."""
-    return [{**row, "edit_url": deal_edit_url(match.pk, row["number"])} for row in rows]
-
-
-def deal_edit_url(match_pk: int, number: int) -> str:
-    return reverse("deal_edit", args=[match_pk, number])
-
-
-def _latest(deals: Sequence[Any], shown: int | None) -> Sequence[Any]:
-    """The ``shown`` latest deals (all of them for None), oldest first."""
-    return deals if shown is None else deals[max(len(deals) - shown, 0) :]
 
 
 CHANGE_TEXTS: dict[str, StrOrPromise] = {
@@ -242,7 +216,7 @@ def latest_deal(standing: Standing, *, saved: bool, outcome: str = "") -> str:
     if not played.deals:
         return ""
     number = played.deals[-1].number
-    dealer = _name(names, played.next_dealer) if played.outcome is None else None
+    dealer = name(names, played.next_dealer) if played.outcome is None else None
     say = spoken.deal_saved if saved else spoken.sheet_changed
     return spoken.with_outcome(say(number, deal_result(standing, number), dealer), outcome)
 
@@ -321,220 +295,4 @@ def history_row(match: Match, names: Sequence[str]) -> dict[str, Any]:
         "losers": result.get("losers") or [],
         "winners": winners,
         "deals": result["deal_count"],
-    }
-
-
-def _name(names: Sequence[str], seat: int | None) -> str | None:
-    return None if seat is None else names[seat]
-
-
-def _settlement(names: Sequence[str], net: Sequence[Any]) -> list[dict[str, Any]]:
-    return [{"name": n, "amount": a} for n, a in zip(names, net, strict=True)]
-
-
-def _paid(names: Sequence[str], nets: Sequence[Decimal] | None) -> str:
-    """Who pays whom after a match, in words ("" without a stake, or when nobody pays)."""
-    if nets is None:
-        return ""
-    owed = transfers(dict(enumerate(nets)))
-    return spoken.payments([(names[payer], names[payee], money(amount)) for payer, payee, amount in owed])
-
-
-# -- Busca -------------------------------------------------------------------------------------
-
-
-def busca_context(
-    match: Match,
-    names: Sequence[str],
-    played: BuscaMatch,
-    rules: Any,
-    preview: Any,
-    bottom: int = 0,
-    shown: int | None = None,
-) -> dict[str, Any]:
-    variant = rules.variant
-    outcome, totals = played.outcome, played.totals
-    penalties = penalty_places(played)
-    label = spoken.busca_label(
-        names,
-        totals,
-        dealer=_name(names, played.next_dealer),
-        losers=[names[s] for s in outcome.losers] if outcome else (),
-        penalties=[len(places) for places in penalties],
-    )
-    # Drawn only when the drawing is not in the cache already (match_detail.html).
-    cross = SimpleLazyObject(
-        lambda: busca_cross(
-            names,
-            totals,
-            variant.thresholds(match.options),
-            dealer=played.next_dealer,
-            losers=outcome.losers if outcome else (),
-            winners=outcome.winners if outcome else (),
-            label=label,
-            dealer_label=_("dealer"),
-            bottom=bottom,
-            penalties=penalties,
-            key_labels=(_("busca from points"), _("penalty busca")),
-        )
-    )
-    settlement = nets = None
-    if outcome is not None and match.options.get("stake"):
-        nets = variant.settle(match.options, totals, outcome)
-        settlement = _settlement(names, nets)
-    outcome_said = ""
-    if outcome is not None:
-        result = spoken.busca_result([names[s] for s in outcome.losers], [names[s] for s in outcome.winners])
-        outcome_said = spoken.match_over(result, _paid(names, nets))
-    return {
-        "outcome_said": outcome_said,
-        "totals": totals,
-        "losers": [names[s] for s in outcome.losers] if outcome else [],
-        "winners": [names[s] for s in outcome.winners] if outcome else [],
-        "settlement": settlement,
-        "cross": cross,
-        # Only when the table is drawn.
-        "rows": SimpleLazyObject(lambda: _editable(match, busca_rows(played, names, shown))),
-        "next_leader": _name(names, played.next_leader),
-    }
-
-
-# -- Mambassa ----------------------------------------------------------------------------------
-
-
-def mambassa_context(
-    match: Match,
-    names: Sequence[str],
-    game: MambassaGame,
-    rules: Any,
-    preview: Any,
-    bottom: int = 0,
-    shown: int | None = None,
-) -> dict[str, Any]:
-    variant = rules.variant
-    outcome = game.outcome
-    holder_pays = bool(match.options["holder_pays"])
-    winners: list[str] = []
-    if outcome is not None:
-        winners = (
-            [names[outcome.winner]] if outcome.winner is not None else [names[s] for s in outcome.sharers]
-        )
-    label = spoken.mambassa_label(
-        names,
-        game.tokens,
-        game.pot,
-        out={seat for seat, held in enumerate(game.tokens) if held == 0} | set(game.out_after),
-        dealer=_name(names, game.next_dealer),
-        winners=winners,
-    )
-    out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
-    # Drawn only when the drawing is not in the cache already (match_detail.html).
-    table = SimpleLazyObject(
-        lambda: mambassa_table(
-            names,
-            game.tokens,
-            game.pot,
-            lives=int(match.options["lives"]),
-            dealer=game.next_dealer,
-            out_after=game.out_after,
-            winner=outcome.winner if outcome else None,
-            label=label,
-            dealer_label=_("dealer"),
-            out_labels=out_labels,
-            pot_label=_("pot"),
-            bottom=bottom,
-        )
-    )
-    settlement = nets = None
-    if outcome is not None and match.options.get("stake"):
-        nets = variant.settle(match.options, game)
-        settlement = _settlement(names, nets)
-    outcome_said = ""
-    if outcome is not None:
-        result = spoken.mambassa_result(_name(names, outcome.winner), [names[s] for s in outcome.sharers])
-        outcome_said = spoken.match_over(result, _paid(names, nets))
-    # When the table is drawn.
-    rows = SimpleLazyObject(lambda: _editable(match, mambassa_rows(game, names, holder_pays, shown)))
-    preview_context = None if preview is None else judged(preview, names, holder_pays)
-    return {
-        "outcome_said": outcome_said,
-        "table": table,
-        "rows": rows,
-        "winner": _name(names, outcome.winner) if outcome else None,
-        "sharers": [names[s] for s in outcome.sharers] if outcome else [],
-        "settlement": settlement,
-        "preview": preview_context,
-    }
-
-
-# -- Whist -------------------------------------------------------------------------------------
-
-
-def whist_context(
-    match: Match,
-    names: Sequence[str],
-    rubber: Rubber,
-    rules: Any,
-    preview: Any,
-    bottom: int = 0,
-    shown: int | None = None,
-) -> dict[str, Any]:
-    variant = rules.variant
-    pairs = pair_names(names)
-    outcome = rubber.outcome
-    totals = variant.totals(match.options, rubber)
-    label = spoken.whist_label(
-        pairs,
-        (rubber.wins(0), rubber.wins(1)),
-        totals,
-        rubber.score,
-        dealer=_name(names, rubber.next_dealer),
-        winner=pairs[outcome.winner] if outcome else None,
-    )
-    # Drawn only when the drawing is not in the cache already (match_detail.html).
-    sheet = SimpleLazyObject(
-        lambda: whist_sheet(
-            pairs,
-            whist_columns(match, rubber),
-            value_labels={3: _("treble"), 2: _("double"), 1: _("single")},
-            rubber_winner=outcome.winner if outcome else None,
-            rubber_bonus=int(match.options["rubber_bonus"]),
-            totals=totals if outcome else None,
-            bonus_label=_("rubber"),
-            total_label=_("total"),
-            pays_label=_("pays"),
-            label=label,
-            dealer=None if rubber.next_dealer is None else rubber.next_dealer % 2,
-            dealer_label=_("%(dealer)s deals") % {"dealer": _name(names, rubber.next_dealer)},
-            left_pair=bottom % 2,  # the pair of who holds the phone (partners sit opposite)
-        )
-    )
-    settlement = variant.settle(match.options, rubber)
-    outcome_said = ""
-    if outcome is not None and settlement is not None:
-        each = match.options["stake_basis"] == "player"
-        amount = money(settlement.amount if each else settlement.total) if settlement.total else None
-        outcome_said = spoken.match_over(
-            spoken.whist_result(
-                pairs[outcome.winner], pairs[settlement.payer], settlement.points, amount, each
-            )
-        )
-    # When the table is drawn.
-    order = (0, 1) if bottom % 2 == 0 else (1, 0)  # the holder's pair first, as on the sheet
-    rows = SimpleLazyObject(lambda: _editable(match, whist_rows(match, names, rubber, rules, shown, order)))
-    return {
-        "outcome_said": outcome_said,
-        "pairs": pairs,
-        "sheet": sheet,
-        "rows": rows,
-        # The pairs, and their games won, in the order the sheet and the table show them.
-        "shown_pairs": [pairs[pair] for pair in order],
-        "shown_games": [rubber.wins(pair) for pair in order],
-        "score": rubber.score,
-        "totals": totals,
-        "winner_pair": pairs[outcome.winner] if outcome else None,
-        "loser_pair": pairs[settlement.payer] if settlement else None,  # who pays, not always the losers
-        "payment": settlement,
-        "stake_basis": match.options["stake_basis"],
-        "next_leader": _name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),
     }

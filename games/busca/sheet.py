@@ -1,13 +1,22 @@
-"""The Busca sheet's parts: the deal table's rows, and where the penalty busche sit on the cross."""
+"""The Busca sheet: the cross and the result above the entry form, the deal table's rows, and where the
+penalty busche sit on the cross (``busca_context``: what busca/top.html and deals.html draw)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.web import latest
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 
+from games.web import editable, latest, name, paid_said, settlement_rows
+from matches import spoken
+
+from .drawing import busca_cross
 from .rules import BuscaMatch
+
+if TYPE_CHECKING:
+    from matches.models import Match
 
 
 def penalty_places(played: BuscaMatch) -> list[list[int]]:
@@ -49,3 +58,59 @@ def busca_rows(played: BuscaMatch, names: Sequence[str], shown: int | None = Non
         }
         for deal in reversed(latest(played.deals, shown))
     ]
+
+
+def busca_context(
+    match: Match,
+    names: Sequence[str],
+    played: BuscaMatch,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
+) -> dict[str, Any]:
+    variant = rules.variant
+    outcome, totals = played.outcome, played.totals
+    penalties = penalty_places(played)
+    label = spoken.busca_label(
+        names,
+        totals,
+        dealer=name(names, played.next_dealer),
+        losers=[names[s] for s in outcome.losers] if outcome else (),
+        penalties=[len(places) for places in penalties],
+    )
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
+    cross = SimpleLazyObject(
+        lambda: busca_cross(
+            names,
+            totals,
+            variant.thresholds(match.options),
+            dealer=played.next_dealer,
+            losers=outcome.losers if outcome else (),
+            winners=outcome.winners if outcome else (),
+            label=label,
+            dealer_label=_("dealer"),
+            bottom=bottom,
+            penalties=penalties,
+            key_labels=(_("busca from points"), _("penalty busca")),
+        )
+    )
+    settlement = nets = None
+    if outcome is not None and match.options.get("stake"):
+        nets = variant.settle(match.options, totals, outcome)
+        settlement = settlement_rows(names, nets)
+    outcome_said = ""
+    if outcome is not None:
+        result = spoken.busca_result([names[s] for s in outcome.losers], [names[s] for s in outcome.winners])
+        outcome_said = spoken.match_over(result, paid_said(names, nets))
+    return {
+        "outcome_said": outcome_said,
+        "totals": totals,
+        "losers": [names[s] for s in outcome.losers] if outcome else [],
+        "winners": [names[s] for s in outcome.winners] if outcome else [],
+        "settlement": settlement,
+        "cross": cross,
+        # Only when the table is drawn.
+        "rows": SimpleLazyObject(lambda: editable(match, busca_rows(played, names, shown))),
+        "next_leader": name(names, played.next_leader),
+    }

@@ -15,6 +15,7 @@ from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, common_said,
 from .drawing import busca_cross
 from .forms import BuscaDealForm
 from .rules import BuscaVariant
+from .sheet import busca_context
 from .summary import SUMMARIES
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ class Busca(GameWeb):
         return {}  # the variant says all the form asks
 
     def sheet(self, standing: Standing, *, preview: Any, bottom: int, shown: int | None) -> dict[str, Any]:
-        from matches.sheets import busca_context
-
         match, names, played, rules = standing.match, standing.players, standing.played, standing.rules
         return busca_context(match, names, played, rules, preview, bottom=bottom, shown=shown)
 

@@ -1,17 +1,24 @@
-"""The Mambassa sheet's parts: the deal log's rows, and each hand and payment in words."""
+"""The Mambassa sheet: the table of lives and the pot, the deal log's rows, and each hand and payment in
+words (``mambassa_context``: what mambassa/top.html and deals.html draw)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.web import latest
+from games.web import editable, latest, name, paid_said, settlement_rows
+from matches import spoken
 
+from .drawing import mambassa_table
 from .rules import DealResult as MambassaDealResult
 from .rules import Hand, MambassaGame
+
+if TYPE_CHECKING:
+    from matches.models import Match
 
 
 def _rank(rank: int) -> str:
@@ -143,3 +150,68 @@ def _shown_hands(deal: MambassaDealResult, names: Sequence[str]) -> list[dict[st
         for seat, hand in enumerate(deal.hands)
         if hand is not None
     ]
+
+
+def mambassa_context(
+    match: Match,
+    names: Sequence[str],
+    game: MambassaGame,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
+) -> dict[str, Any]:
+    variant = rules.variant
+    outcome = game.outcome
+    holder_pays = bool(match.options["holder_pays"])
+    winners: list[str] = []
+    if outcome is not None:
+        winners = (
+            [names[outcome.winner]] if outcome.winner is not None else [names[s] for s in outcome.sharers]
+        )
+    label = spoken.mambassa_label(
+        names,
+        game.tokens,
+        game.pot,
+        out={seat for seat, held in enumerate(game.tokens) if held == 0} | set(game.out_after),
+        dealer=name(names, game.next_dealer),
+        winners=winners,
+    )
+    out_labels = {seat: _("out after deal %(n)d") % {"n": n} for seat, n in game.out_after.items() if n}
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
+    table = SimpleLazyObject(
+        lambda: mambassa_table(
+            names,
+            game.tokens,
+            game.pot,
+            lives=int(match.options["lives"]),
+            dealer=game.next_dealer,
+            out_after=game.out_after,
+            winner=outcome.winner if outcome else None,
+            label=label,
+            dealer_label=_("dealer"),
+            out_labels=out_labels,
+            pot_label=_("pot"),
+            bottom=bottom,
+        )
+    )
+    settlement = nets = None
+    if outcome is not None and match.options.get("stake"):
+        nets = variant.settle(match.options, game)
+        settlement = settlement_rows(names, nets)
+    outcome_said = ""
+    if outcome is not None:
+        result = spoken.mambassa_result(name(names, outcome.winner), [names[s] for s in outcome.sharers])
+        outcome_said = spoken.match_over(result, paid_said(names, nets))
+    # When the table is drawn.
+    rows = SimpleLazyObject(lambda: editable(match, mambassa_rows(game, names, holder_pays, shown)))
+    preview_context = None if preview is None else judged(preview, names, holder_pays)
+    return {
+        "outcome_said": outcome_said,
+        "table": table,
+        "rows": rows,
+        "winner": name(names, outcome.winner) if outcome else None,
+        "sharers": [names[s] for s in outcome.sharers] if outcome else [],
+        "settlement": settlement,
+        "preview": preview_context,
+    }

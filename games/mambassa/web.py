@@ -12,7 +12,7 @@ from games.web import BlankChoice, Column, Figure, GameWeb, common_said, number
 
 from .drawing import MAX_PLAYERS, MIN_PLAYERS, mambassa_table
 from .forms import MambassaDealForm
-from .sheet import explain, judged
+from .sheet import explain, judged, mambassa_context
 from .summary import SUMMARY
 
 if TYPE_CHECKING:
@@ -66,8 +66,6 @@ class Mambassa(GameWeb):
         return judged(deal, standing.players, bool(standing.match.options["holder_pays"]))
 
     def sheet(self, standing: Standing, *, preview: Any, bottom: int, shown: int | None) -> dict[str, Any]:
-        from matches.sheets import mambassa_context
-
         match, names, played, rules = standing.match, standing.players, standing.played, standing.rules
         return mambassa_context(match, names, played, rules, preview, bottom=bottom, shown=shown)
 

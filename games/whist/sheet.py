@@ -1,13 +1,19 @@
-"""The Whist sheet's parts: the pairs, the games of the two-column sheet, the deal table's rows."""
+"""The Whist sheet: the pairs, the games of the two-column sheet, the deal table's rows
+(``whist_context``: what whist/top.html and deals.html draw)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.web import latest
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 
-from .drawing import GameColumn
+from games.web import editable, latest, name
+from matches import spoken
+from matches.amounts import money
+
+from .drawing import GameColumn, whist_sheet
 from .rules import Rubber
 
 if TYPE_CHECKING:
@@ -80,3 +86,73 @@ def whist_rows(
             strict=True,
         )
     ]
+
+
+def whist_context(
+    match: Match,
+    names: Sequence[str],
+    rubber: Rubber,
+    rules: Any,
+    preview: Any,
+    bottom: int = 0,
+    shown: int | None = None,
+) -> dict[str, Any]:
+    variant = rules.variant
+    pairs = pair_names(names)
+    outcome = rubber.outcome
+    totals = variant.totals(match.options, rubber)
+    label = spoken.whist_label(
+        pairs,
+        (rubber.wins(0), rubber.wins(1)),
+        totals,
+        rubber.score,
+        dealer=name(names, rubber.next_dealer),
+        winner=pairs[outcome.winner] if outcome else None,
+    )
+    # Drawn only when the drawing is not in the cache already (match_detail.html).
+    sheet = SimpleLazyObject(
+        lambda: whist_sheet(
+            pairs,
+            whist_columns(match, rubber),
+            value_labels={3: _("treble"), 2: _("double"), 1: _("single")},
+            rubber_winner=outcome.winner if outcome else None,
+            rubber_bonus=int(match.options["rubber_bonus"]),
+            totals=totals if outcome else None,
+            bonus_label=_("rubber"),
+            total_label=_("total"),
+            pays_label=_("pays"),
+            label=label,
+            dealer=None if rubber.next_dealer is None else rubber.next_dealer % 2,
+            dealer_label=_("%(dealer)s deals") % {"dealer": name(names, rubber.next_dealer)},
+            left_pair=bottom % 2,  # the pair of who holds the phone (partners sit opposite)
+        )
+    )
+    settlement = variant.settle(match.options, rubber)
+    outcome_said = ""
+    if outcome is not None and settlement is not None:
+        each = match.options["stake_basis"] == "player"
+        amount = money(settlement.amount if each else settlement.total) if settlement.total else None
+        outcome_said = spoken.match_over(
+            spoken.whist_result(
+                pairs[outcome.winner], pairs[settlement.payer], settlement.points, amount, each
+            )
+        )
+    # When the table is drawn.
+    order = (0, 1) if bottom % 2 == 0 else (1, 0)  # the holder's pair first, as on the sheet
+    rows = SimpleLazyObject(lambda: editable(match, whist_rows(match, names, rubber, rules, shown, order)))
+    return {
+        "outcome_said": outcome_said,
+        "pairs": pairs,
+        "sheet": sheet,
+        "rows": rows,
+        # The pairs, and their games won, in the order the sheet and the table show them.
+        "shown_pairs": [pairs[pair] for pair in order],
+        "shown_games": [rubber.wins(pair) for pair in order],
+        "score": rubber.score,
+        "totals": totals,
+        "winner_pair": pairs[outcome.winner] if outcome else None,
+        "loser_pair": pairs[settlement.payer] if settlement else None,  # who pays, not always the losers
+        "payment": settlement,
+        "stake_basis": match.options["stake_basis"],
+        "next_leader": name(names, (rubber.next_dealer + 1) % 4 if rubber.next_dealer is not None else None),
+    }

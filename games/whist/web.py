@@ -15,7 +15,7 @@ from games.web import BlankChoice, Column, Figure, GameWeb, common_said, entry_a
 from .drawing import blank_whist_sheet
 from .forms import WhistDealForm
 from .rules import Whist as WhistRules
-from .sheet import pair_names
+from .sheet import pair_names, whist_context
 from .summary import SUMMARY
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ class Whist(GameWeb):
         return {"options": standing.rules.options, "asked": holder % 2}
 
     def sheet(self, standing: Standing, *, preview: Any, bottom: int, shown: int | None) -> dict[str, Any]:
-        from matches.sheets import whist_context
-
         match, names, played, rules = standing.match, standing.players, standing.played, standing.rules
         return whist_context(match, names, played, rules, preview, bottom=bottom, shown=shown)
 
