@@ -32,9 +32,11 @@
   var typing = false, keys = false;
   document.addEventListener("keydown", function () { keys = true; }, true);
   document.addEventListener("pointerdown", function () { keys = false; }, true);
+  // Only the form's own request decides: the live poll asking meanwhile leaves it as it was.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = document.getElementById("deal-form");
-    typing = keys && !!form && form.contains(document.activeElement) && event.detail.elt === form;
+    if (!form || event.detail.elt !== form) return;
+    typing = keys && form.contains(document.activeElement);
   });
   function focusForm() {
     if (!typing) return;
