@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from games.core import Problem
 
 if TYPE_CHECKING:
-    from .services import DealMoved, DealTaken
+    from .services import MovedOn, TakenByAnother
 
 
 def seat_number(value: Any) -> int | None:
@@ -33,7 +33,7 @@ class ShowsEveryError(forms.Form):
 
     shown_next_to_fields: tuple[str, ...] = ()  # name prefixes the form's template shows errors beside
     # Set on the form shown again when another phone entered its deal meanwhile, or deals were deleted.
-    taken: DealTaken | DealMoved | None = None
+    taken: TakenByAnother | MovedOn | None = None
 
     def __init__(self, *args: Any, number: int | None = None, **kwargs: Any) -> None:
         """``number``: the deal's number, which the form's own messages name as the engine's do."""

@@ -20,6 +20,7 @@ from games.registry import GAMES
 from games.web import name, web_for
 
 from . import spoken
+from .deal_forms import ShowsEveryError
 from .forms import house_rules
 from .models import Change, Match
 from .services import UNDOABLE, Standing, latest_changes, seat_names
@@ -41,7 +42,7 @@ def entry_form(
     data: Mapping[str, Any] | None = None,
     number: int | None = None,
     holder: int = 0,
-) -> forms.Form:
+) -> ShowsEveryError:
     """The form for the next deal, or to correct deal ``number``, bound to ``data`` if given.
 
     ``holder``: the seat of who holds the phone (Whist asks about their pair first).
@@ -59,7 +60,7 @@ def entry_form(
         kwargs["rules_dealer"] = _rules_dealer(standing, number)
         kwargs["initial"] = web.initial(entry, standing.players)
     kwargs.update(web.form_kwargs(standing, number, holder))  # what else the game's form asks
-    form: forms.Form = web.form(data, **kwargs)
+    form = web.form(data, **kwargs)
     if number is None:
         # A one-time token, so that a repeated submission stores the deal once, and the deal
         # this phone means to enter, so that one entered meanwhile elsewhere is not overwritten.
