@@ -57,7 +57,9 @@ class Mambassa(GameWeb):
             "options": standing.rules.options,
             "active": _active_before(standing, number),
         }
-        last = standing.match.deals.last()
+        from matches.models import Deal  # read when asked: the games' web sides load before the models
+
+        last = Deal.objects.filter(match=standing.match).last()
         if number is None and last is not None and "hands" in last.entry:
             kwargs["initial"] = {"mode": "cards"}  # the table that showed cards last time will again
         return kwargs
