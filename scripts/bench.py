@@ -429,6 +429,10 @@ def run_script(name: str, *args: str) -> str:
     return result.stdout.strip()
 
 
+def _load_average() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
@@ -456,6 +460,7 @@ def main() -> None:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; gunicorn, {args.workers} sync workers, "
         "DEBUG off, PostgreSQL, on this 2-core machine (shared: the figures are upper bounds).",
     ]
+    started = _load_average()
     servers = [benchkit.start_server(args.workers)]
     try:
         if "nocache" in parts:  # a second server beside it, the same but with no cache, on the next port
@@ -515,6 +520,8 @@ def main() -> None:
     if "load" in parts:
         print("load: simulated tables…", file=sys.stderr)
         report += ["", "## Load", "", run_script("load.py", "--workers", str(args.workers))]
+    # How busy the shared machine was (1-minute load average; 2 is both cores busy).
+    report[2] += f" Load average at the start {started}, at the end {_load_average()}."
     text = "\n".join(report) + "\n"
     print(text)
     Path(args.report).write_text(text)
