@@ -7,15 +7,17 @@ shows, the number of the deal its form is for), answered 204 while nothing chang
 seconds (30) the table enters a deal from one of its phones in turn, with a one-time token and the
 deal's number as the page sends them; the other three phones' next poll sees the new version and
 receives the new parts (200), whose version they take, as htmx does. Every table has its own owner,
-match and sessions. Each step runs ``--seconds`` with that many tables, started at random moments
-so that they are not in step; a step passes when the 99th percentile of every request is under
-200 ms and nothing failed. The client is asyncio on raw sockets, on the same 2 cores as the server
-and PostgreSQL: what it costs is taken from the server, and is given in the report, with what the
-machine's other processes took meanwhile (the machine is shared).
+match and sessions. In each step that many tables sit down at random moments of the first
+``--ramp`` seconds (20), as an evening fills up, which is not reported (``--ramp 0``: all at
+once, as after a restart in the middle of an evening), then play ``--seconds`` (40); a step
+passes when the 99th percentile of every request is under 200 ms and nothing failed. The client
+is asyncio on raw sockets, on the same 2 cores as the server and PostgreSQL: what it costs is
+taken from the server, and is given in the report, with what the machine's other processes took
+meanwhile (the machine is shared).
 
 Traffic goes only to 127.0.0.1. Prints a Markdown table and the largest passing step, last.
-Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--workers 3]
-       [--require 250]   (exit 1 unless the step of 250 tables passed: `make load`)
+Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--ramp 20]
+       [--workers 3] [--require 250]   (exit 1 unless the step of 250 tables passed: `make load`)
 """
 
 from __future__ import annotations
@@ -225,13 +227,21 @@ def _due(moment: float, every: float, now: float) -> float:
     return moment
 
 
-async def poller(table: Table, phone: Phone, step: Step, until: float, every: float) -> None:
-    """One phone showing the match: asks the live address every ``every`` seconds until ``until``."""
+@dataclass
+class Tally:
+    """Where the answers go: the ramp's (not reported), then the step's once the ramp is over."""
+
+    step: Step
+
+
+async def poller(table: Table, phone: Phone, tally: Tally, joins: float, until: float, every: float) -> None:
+    """One phone showing the match from ``joins``: asks the live address every ``every`` seconds."""
     loop = asyncio.get_running_loop()
-    moment = loop.time() + random.uniform(0, every)
+    moment = joins + random.uniform(0, every)
     while (moment := _due(moment, every, loop.time())) < until:
         await asyncio.sleep(max(0.0, moment - loop.time()))
         moment += every
+        step = tally.step
         # hx-get's address (its version and status), and the form's deal number that offline.js adds.
         path = f"/matches/{table.match}/live/?v={phone.version}&s=in_progress&number={phone.deals + 1}"
         answer = await timed(step, http("GET", path, phone.cookie), "live check")
@@ -253,14 +263,15 @@ async def poller(table: Table, phone: Phone, step: Step, until: float, every: fl
             step.shown_after.append(loop.time() - table.entered_at)
 
 
-async def dealer(table: Table, step: Step, until: float, every: float, rotation: int) -> None:
-    """The table: every ``every`` seconds one of its phones in turn enters the next deal."""
+async def dealer(table: Table, tally: Tally, joins: float, until: float, every: float, rotation: int) -> None:
+    """The table from ``joins``: every ``every`` seconds one of its phones in turn enters the next deal."""
     loop = asyncio.get_running_loop()
-    moment = loop.time() + random.uniform(0, every)
+    moment = joins + random.uniform(0, every)
     turn = rotation
     while (moment := _due(moment, every, loop.time())) < until:
         await asyncio.sleep(max(0.0, moment - loop.time()))
         moment += every
+        step = tally.step
         phone = table.phones[turn % PHONES]
         turn += 1
         number = phone.deals + 1  # the deal this phone's form is for
@@ -283,43 +294,66 @@ async def dealer(table: Table, step: Step, until: float, every: float, rotation:
         table.entered_at, table.entered_version = loop.time(), phone.version
 
 
-async def run_step(tables: list[Table], seconds: float, poll_every: float, deal_every: float) -> Step:
-    """``seconds`` of play; the step lasts until the last answer (its ``seconds``: every rate and
-    share of the report is taken over that)."""
-    step = Step(len(tables))
-    start = asyncio.get_running_loop().time()
-    until = start + seconds
-    tasks = [dealer(t, step, until, deal_every, n) for n, t in enumerate(tables)]
-    tasks += [poller(t, p, step, until, poll_every) for t in tables for p in t.phones]
-    await asyncio.gather(*tasks)
-    step.seconds = asyncio.get_running_loop().time() - start
+async def run_step(
+    tables: list[Table], seconds: float, poll_every: float, deal_every: float, ramp: float, begin: Any
+) -> Step:
+    """The tables sit down at random moments of the first ``ramp`` seconds, as an evening fills up
+    (what they ask meanwhile is not reported), then play ``seconds``; ``begin()`` is called when the
+    ramp is over. The step lasts until the last answer (its ``seconds``: every rate and share of
+    the report is taken over that)."""
+    loop = asyncio.get_running_loop()
+    tally = Tally(Step(len(tables)))
+    start = loop.time()
+    until = start + ramp + seconds
+    tasks = []
+    for n, table in enumerate(tables):
+        joins = start + random.uniform(0, ramp)
+        tasks.append(dealer(table, tally, joins, until, deal_every, n))
+        tasks += [poller(table, phone, tally, joins, until, poll_every) for phone in table.phones]
+
+    async def ramp_over() -> Step:
+        await asyncio.sleep(ramp)
+        begin()
+        tally.step = Step(len(tables))
+        return tally.step
+
+    step, *_ = await asyncio.gather(ramp_over(), *tasks)
+    step.seconds = loop.time() - start - ramp
     return step
 
 
-def measure(server: Any, tables: list[Table], seconds: float, poll_every: float, deal_every: float) -> Step:
-    """One step, with the CPU the server, this client and the whole machine spent on it. The server's
-    processes are read every second: a PostgreSQL backend that ends meanwhile still counts."""
+def measure(
+    server: Any, tables: list[Table], seconds: float, poll_every: float, deal_every: float, ramp: float
+) -> Step:
+    """One step, with the CPU the server, this client and the whole machine spent on it once the
+    ramp was over. The server's processes are read every second from then: a PostgreSQL backend
+    that ends meanwhile still counts."""
     import threading
 
     seen: dict[int, float] = {}
-    start = cpu_seconds(server_pids(server))
-    done = threading.Event()
+    marks: dict[str, Any] = {}
+    begun, done = threading.Event(), threading.Event()
+
+    def begin() -> None:
+        marks.update(cpu=cpu_seconds(server_pids(server)), client=time.process_time(), busy=machine_busy())
+        begun.set()
 
     def sample() -> None:
+        begun.wait()
         while not done.wait(1.0):
             seen.update(cpu_seconds(server_pids(server)))
 
     sampler = threading.Thread(target=sample, daemon=True)
-    client, busy = time.process_time(), machine_busy()
     sampler.start()
     try:
-        step = asyncio.run(run_step(tables, seconds, poll_every, deal_every))
+        step = asyncio.run(run_step(tables, seconds, poll_every, deal_every, ramp, begin))
     finally:
+        begun.set()
         done.set()
         sampler.join()
-    step.client_cpu, step.busy = time.process_time() - client, machine_busy() - busy
+    step.client_cpu, step.busy = time.process_time() - marks["client"], machine_busy() - marks["busy"]
     seen.update(cpu_seconds(server_pids(server)))
-    step.cpu = sum(used - start.get(pid, 0.0) for pid, used in seen.items())
+    step.cpu = sum(used - marks["cpu"].get(pid, 0.0) for pid, used in seen.items())
     return step
 
 
@@ -331,12 +365,15 @@ def _both(values: list[float]) -> str:
     return f"{_ms(values, 0.5)} / {_ms(values, 0.99)} ms" if values else "–"
 
 
-def report(steps: list[Step], seconds: float, poll_every: float, deal_every: float, workers: int) -> str:
+def report(
+    steps: list[Step], seconds: float, ramp: float, poll_every: float, deal_every: float, workers: int
+) -> str:
     lines = [
         f"Each table: {PHONES} phones (the owner's and {PHONES - 1} guests who joined by the scorer link), "
         f"each asking every {poll_every:g} s whether the match changed; a deal entered every "
         f"{deal_every:g} s from one phone in turn, after which the other {PHONES - 1} fetch the new sheet. "
-        f"{seconds:g} s of play per step (and its last answers); gunicorn with {workers} sync workers; "
+        f"In each step the tables sit down over {ramp:g} s (not reported), then play {seconds:g} s "
+        f"(and its last answers); gunicorn with {workers} sync workers; "
         "the client and PostgreSQL on the same 2 cores. Times: median / p99.",
         "",
         "| tables | requests/s | live check, nothing new (204) | live check, new sheet (200) | save a deal "
@@ -393,7 +430,8 @@ def report(steps: list[Step], seconds: float, poll_every: float, deal_every: flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", default="100,150,200,250,300,400,500")
-    parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--seconds", type=float, default=40, help="of play measured in each step")
+    parser.add_argument("--ramp", type=float, default=20, help="seconds over which a step's tables sit down")
     parser.add_argument("--poll", type=float, default=2)
     parser.add_argument("--deal", type=float, default=30)
     parser.add_argument("--deals", type=int, default=10, help="deals in each match at the start")
@@ -406,7 +444,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     counts = [int(n) for n in args.steps.split(",")]
-    entered = len(counts) * (int(args.seconds / args.deal) + 1)  # the most a table enters in the run
+    entered = len(counts) * (int((args.ramp + args.seconds) / args.deal) + 1)  # the most a table enters
     if args.deals + entered > benchkit.DEALS_MOST:
         raise SystemExit(
             f"a match holds at most {benchkit.DEALS_MOST} deals: --deals {args.deals} is too many"
@@ -423,8 +461,11 @@ def main() -> None:
     steps = []
     try:
         for count in counts:
-            print(f"load: {count} tables ({count * PHONES} phones) for {args.seconds:g} s…", file=sys.stderr)
-            step = measure(server, tables[:count], args.seconds, args.poll, args.deal)
+            print(
+                f"load: {count} tables ({count * PHONES} phones) for {args.ramp:g} + {args.seconds:g} s…",
+                file=sys.stderr,
+            )
+            step = measure(server, tables[:count], args.seconds, args.poll, args.deal, args.ramp)
             steps.append(step)
             if not step.passed:
                 break  # the next step would only fail harder
@@ -439,7 +480,7 @@ def main() -> None:
                     out.write(
                         f"{step.tables},{moment - first:.3f},{what},{status},{connect:.1f},{total:.1f}\n"
                     )
-    print(report(steps, args.seconds, args.poll, args.deal, args.workers))
+    print(report(steps, args.seconds, args.ramp, args.poll, args.deal, args.workers))
     if args.require:
         passed = any(s.tables == args.require and s.passed for s in steps)
         print(f"\n{args.require} tables: {'pass' if passed else 'fail'}")
