@@ -433,6 +433,20 @@ def _load_average() -> str:
     return Path("/proc/loadavg").read_text().split()[0]
 
 
+def _code() -> str:
+    """The commit measured, and whether the tree had changes not committed yet (or "" outside git)."""
+
+    def git(*args: str) -> str:
+        result = subprocess.run(["git", *args], cwd=benchkit.ROOT, capture_output=True, text=True)
+        return result.stdout.strip() if result.returncode == 0 else ""
+
+    commit = git("rev-parse", "--short", "HEAD")
+    if not commit:
+        return ""
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return f" The code of commit {commit}{' with changes not committed yet' if changed else ''}."
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
@@ -460,7 +474,7 @@ def main() -> None:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; gunicorn, {args.workers} sync workers, "
         "DEBUG off, PostgreSQL, on this 2-core machine (shared: the figures are upper bounds).",
     ]
-    started = _load_average()
+    started, code = _load_average(), _code()
     servers = [benchkit.start_server(args.workers)]
     try:
         if "nocache" in parts:  # a second server beside it, the same but with no cache, on the next port
@@ -521,7 +535,7 @@ def main() -> None:
         print("load: simulated tables…", file=sys.stderr)
         report += ["", "## Load", "", run_script("load.py", "--workers", str(args.workers))]
     # How busy the shared machine was (1-minute load average; 2 is both cores busy).
-    report[2] += f" Load average at the start {started}, at the end {_load_average()}."
+    report[2] += f"{code} Load average at the start {started}, at the end {_load_average()}."
     text = "\n".join(report) + "\n"
     print(text)
     Path(args.report).write_text(text)
