@@ -311,13 +311,14 @@ async def run_step(
         tasks.append(dealer(table, tally, joins, until, deal_every, n))
         tasks += [poller(table, phone, tally, joins, until, poll_every) for phone in table.phones]
 
-    async def ramp_over() -> Step:
+    step = Step(len(tables))
+
+    async def ramp_over() -> None:
         await asyncio.sleep(ramp)
         begin()
-        tally.step = Step(len(tables))
-        return tally.step
+        tally.step = step
 
-    step, *_ = await asyncio.gather(ramp_over(), *tasks)
+    await asyncio.gather(ramp_over(), *tasks)
     step.seconds = loop.time() - start - ramp
     return step
 
