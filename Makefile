@@ -39,9 +39,11 @@ lint: $(VENV)/.installed
 # Plain http on this machine: no redirect to https, no HSTS, cookies sent without https ("Security").
 # Behind an HTTPS proxy: make serve-prod LOCAL_HTTP=BEHIND_HTTPS_PROXY=true
 LOCAL_HTTP ?= SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
+# One sync worker a core: more of them served fewer tables here (README.md, "Speed").
+WEB_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
-	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers 3
+	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY)
 
 # Speed and faults, measured against gunicorn and a throwaway PostgreSQL database, scorekeeper_bench
 # (README.md, "Speed"): BENCH_DATABASE_URL and BENCH_PORT choose others. Takes about ten minutes.

@@ -60,19 +60,6 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     return access
 
 
-def may_follow(request: HttpRequest, pk: int, owner_id: int) -> bool:
-    """Whether this request may see match ``pk`` of ``owner_id`` as it is now, without reading the
-    match itself (the idle live check, live.py): its owner, or a phone whose link still works.
-    Changes nothing: match_access does what follows from a withdrawn link."""
-    user = request.user
-    if user.is_authenticated and user.pk == owner_id:
-        return True
-    joined = request.session.get(SESSION_KEY, {}).get(str(pk))
-    if not joined:
-        return False
-    return Invite.objects.filter(match_id=pk, token=joined["token"], revoked_at__isnull=True).exists()
-
-
 def join(request: HttpRequest, invite: Invite, name: str) -> None:
     """Remember in this phone's session that it joined ``invite``'s match under ``name``."""
     joined = dict(request.session.get(SESSION_KEY, {}))

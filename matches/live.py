@@ -1,25 +1,90 @@
-"""The idle live check: "has the match changed since version ``v``?", answered 204 with Django's parts.
+"""The idle live check: "has the match changed since version ``v``?", answered 204 with one query.
 
 Every phone showing a match asks every two seconds whether it changed; nearly always it did not.
-That answer is the session (Django's, one query), the match's version and owner (one small query,
-the match's row and nothing else) and whether this visitor may follow it (the user, one query, or
-the link its session joined by). Anything else takes the full path (views.match_live).
+Once a phone's session has passed the full access check for a match (views.match_live), Django's
+cache (``live``) remembers for ``FOLLOW_SECONDS`` who it followed the match as: its owner, or a guest by the
+link with that token. Within that time "nothing changed" is one query: the match at that version,
+while the session is still in Django's session table (logging out deletes it) and, for a guest,
+the link still works (withdrawing it ends the quick answer at once). Nothing else is read: no
+session data, no user. Anything else takes the full path, which checks everything again.
+
+A 204 carries nothing, so the one thing those seconds let through is "nothing changed" to a
+session whose owner changed their password elsewhere (Django's check of the session's password
+hash is the full path's), until the match changes or the time is up.
 """
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import functools
+from typing import Any
 
-from .access import may_follow
-from .models import Match
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.core.cache import caches
+from django.db import connection
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .access import SESSION_KEY, Access
+from .models import Invite, Match
+
+FOLLOW_SECONDS = 300
+OWNER = ""  # what is remembered for the owner's session; a guest's is its link's token
+
+
+def _session_key(request: HttpRequest) -> str | None:
+    """The session key the phone's cookie sends, if it could be one of Django's."""
+    sent = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    return sent if sent.isascii() and sent.isalnum() and len(sent) <= 40 else None
+
+
+def remember(request: HttpRequest, access: Access) -> None:
+    """This request's session passed the full check for its match just now (``access``)."""
+    session_key, pk = _session_key(request), access.match.pk
+    if session_key is None or session_key != request.session.session_key:
+        return  # a session Django did not find (it would be a new one)
+    token = OWNER if access.is_owner else request.session[SESSION_KEY][str(pk)]["token"]
+    caches["live"].set(f"{pk}:{session_key}", token, FOLLOW_SECONDS)
 
 
 def unchanged(request: HttpRequest, pk: int) -> bool:
-    """True when match ``pk`` is still at the version ``v`` this phone sent and it may follow it."""
+    """True when match ``pk`` is still at the version ``v`` this phone sent, and the phone was
+    checked lately and may still follow it."""
     version = request.GET.get("v", "")
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         return False  # "²" and "٣" are digits to str.isdigit, not to int(): the full check answers them
-    found = Match.objects.filter(pk=pk).values_list("version", "owner_id").first()
-    if found is None or found[0] != int(version):
+    session_key = _session_key(request)
+    if session_key is None or settings.SESSION_ENGINE != "django.contrib.sessions.backends.db":
         return False
-    return may_follow(request, pk, found[1])
+    token = caches["live"].get(f"{pk}:{session_key}")
+    if token is None:
+        return False
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        if token == OWNER:
+            cursor.execute(_sql(guest=False), [pk, int(version), session_key, now])
+        else:
+            cursor.execute(_sql(guest=True), [pk, int(version), session_key, now, pk, token])
+        return cursor.fetchone() is not None
+
+
+@functools.cache
+def _sql(*, guest: bool) -> str:
+    """The one query, in SQL: the ORM took longer to build it than the database took to answer it
+    (README.md, "Speed")."""
+    match, session, invite = (model._meta for model in (Match, Session, Invite))
+
+    def column(meta: Any, name: str) -> str:
+        return f"{meta.db_table}.{meta.get_field(name).column}"
+
+    sql = (
+        f"SELECT 1 FROM {match.db_table} WHERE {column(match, 'id')} = %s AND {column(match, 'version')} = %s"
+        f" AND EXISTS (SELECT 1 FROM {session.db_table} WHERE {column(session, 'session_key')} = %s"
+        f" AND {column(session, 'expire_date')} > %s)"
+    )
+    if guest:
+        sql += (
+            f" AND EXISTS (SELECT 1 FROM {invite.db_table} WHERE {column(invite, 'match')} = %s"
+            f" AND {column(invite, 'token')} = %s AND {column(invite, 'revoked_at')} IS NULL)"
+        )
+    return sql

@@ -212,14 +212,26 @@ if os.environ.get("REDIS_URL"):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": "scorekeeper",
-        }
+        },
+        "live": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "scorekeeper-live",
+        },
     }
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_ENTRIES", 1000)},
-        }
+        },
+        # Which phones passed the full check of a match lately (matches/live.py): about 150 bytes
+        # each, one for each phone and process, so as many as the phones of a big club's evening.
+        "live": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "live",
+            "OPTIONS": {"MAX_ENTRIES": env_int("LIVE_CACHE_ENTRIES", 20000)},
+        },
     }
 
 # -- Request bodies ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import argparse
 import gzip
 import http.client
 import json
+import os
 import random
 import re
 import secrets
@@ -450,7 +451,7 @@ def _code() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="gunicorn's: one a core")
     parser.add_argument("--sizes", default="10,300")
     parser.add_argument("--only", default="pages,nocache,weight,browser,memory,engine,load")
     parser.add_argument("--memory-matches", type=int, default=MEMORY_MATCHES)

@@ -17,7 +17,7 @@ meanwhile (the machine is shared).
 
 Traffic goes only to 127.0.0.1. Prints a Markdown table and the largest passing step, last.
 Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--ramp 20]
-       [--workers 3] [--require 250]   (exit 1 unless the step of 250 tables passed: `make load`)
+       [--workers CORES] [--require 250]   (exit 1 unless the step of 250 tables passed: `make load`)
 """
 
 from __future__ import annotations
@@ -436,7 +436,7 @@ def main() -> None:
     parser.add_argument("--poll", type=float, default=2)
     parser.add_argument("--deal", type=float, default=30)
     parser.add_argument("--deals", type=int, default=10, help="deals in each match at the start")
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="gunicorn's: one a core")
     parser.add_argument(
         "--require", type=int, default=0, help="exit 1 unless the step of this many tables passed"
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import caches
 
 from matches import services
 from matches.models import Match, Player
@@ -20,10 +20,12 @@ NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
 @pytest.fixture(autouse=True)
 def empty_cache() -> Any:
-    """Each test begins with nothing in the cache framework's cache, as a server does at its start."""
-    cache.clear()
+    """Each test begins with nothing in the cache framework's caches, as a server does at its start."""
+    for each in caches.all():
+        each.clear()
     yield
-    cache.clear()
+    for each in caches.all():
+        each.clear()
 
 
 @pytest.fixture

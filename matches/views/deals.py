@@ -34,6 +34,7 @@ def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @with_access()
 def _match_live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    live.remember(request, access)
     if request.GET.get("v") == str(access.match.version):
         return HttpResponse(status=204)
     standing = services.match_standing(access.match, just_read=True)

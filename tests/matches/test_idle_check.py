@@ -1,5 +1,6 @@
-"""An idle phone's live check is cheap: "nothing changed" (204) is Django's session, the user, and
-the match's version read alone, whatever the size of the match; anything else takes the full path.
+"""An idle phone's live check is cheap: once its session passed the full check, "nothing changed"
+(204) is one small query, whatever the size of the match; anything else takes the full path, and
+nothing that lost its access meanwhile is told that nothing changed.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
@@ -30,27 +32,44 @@ def poll(client: Client, match: Match) -> Any:
     return client.get(live_url(match), headers=HTMX)
 
 
-def test_an_idle_phone_asking_costs_three_small_queries_however_long_the_match(
+def test_an_idle_phone_asking_again_costs_one_small_query_however_long_the_match(
     alice_client: Client, make_match: MakeMatch, django_assert_num_queries: Any
 ) -> None:
     for deals in (1, 40):
         url = live_url(make_match("busca-001", deals=[EVEN] * deals))
-        with django_assert_num_queries(3):  # the session, the match's version and owner, the user
-            response = alice_client.get(url, headers=HTMX)
+        assert alice_client.get(url, headers=HTMX).status_code == 204  # the full check, once
+        for _ in range(3):
+            with django_assert_num_queries(1):  # the match at that version, while the session lasts
+                response = alice_client.get(url, headers=HTMX)
 
-        assert response.status_code == 204
-        assert response.content == b""
+            assert response.status_code == 204
+            assert response.content == b""
 
 
-def test_an_idle_guest_phone_asks_for_its_link_instead_of_a_user(
+def test_an_idle_guest_phone_asks_for_its_link_in_the_same_query(
     make_match: MakeMatch, django_assert_num_queries: Any
 ) -> None:
     match = make_match(deals=[EVEN])
     guest = viewer(match)
     url = live_url(match)
+    assert guest.get(url, headers=HTMX).status_code == 204
 
-    with django_assert_num_queries(3):  # the session, the match's version and owner, the link
+    with django_assert_num_queries(1):  # the match at that version, the session, the link
         assert guest.get(url, headers=HTMX).status_code == 204
+
+
+def test_a_session_whose_password_changed_elsewhere_hears_nothing_once_its_time_is_up(
+    alice: Any, alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    assert poll(alice_client, match).status_code == 204
+    alice.set_password("a new one, changed on another phone")
+    alice.save()
+    assert poll(alice_client, match).status_code == 204  # "nothing changed", for FOLLOW_SECONDS at most
+
+    caches["live"].clear()  # as when FOLLOW_SECONDS are over
+
+    assert poll(alice_client, match).status_code == 286  # logged out: htmx stops polling
 
 
 def test_a_guest_whose_link_was_withdrawn_is_not_told_that_nothing_changed(make_match: MakeMatch) -> None:
