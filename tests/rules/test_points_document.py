@@ -75,7 +75,7 @@ EMPTY = document()
 DOCUMENTS = [
     pytest.param(FINISHED, id="finished"),
     pytest.param(IN_PROGRESS, id="in-progress"),
-    pytest.param(SHARED, id="shared"),
+    pytest.param(SHARED, id="tied-winners"),
     pytest.param(EMPTY, id="empty"),
 ]
 
