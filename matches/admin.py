@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
-from .services import invite_revoke
+from .services import evening_publish, invite_revoke
 
 M = TypeVar("M", bound=Model)
 
@@ -162,7 +162,10 @@ class EveningAdmin(admin.ModelAdmin[Evening]):
 
     @admin.action(description=_("Withdraw the public links of the selected evenings"))
     def stop_sharing(self, request: HttpRequest, queryset: QuerySet[Evening]) -> None:
-        count = queryset.filter(public_token__isnull=False).update(public_token=None)
+        shared = list(queryset.filter(public_token__isnull=False))
+        for evening in shared:  # through the service that writes evenings, as the owner's button does
+            evening_publish(evening=evening)
+        count = len(shared)
         self.message_user(
             request,
             ngettext("%(count)d public link withdrawn.", "%(count)d public links withdrawn.", count)

@@ -92,11 +92,13 @@ def sheet_context(
     can_score: bool = True,
     bottom: int = 0,
     all_deals: bool = False,
+    newest_only: bool = False,
 ) -> dict[str, Any]:
     """Everything the match page draws, for any game; ``bottom``: the seat drawn nearest the holder.
 
     The deal table holds the latest SHOWN_DEALS deals unless ``all_deals``: a long match's page
-    stays as light and quick as a short one's, and the older deals are one tap away. The drawing
+    stays as light and quick as a short one's, and the older deals are one tap away. ``newest_only``:
+    the table's rows are only the latest deal's, for a phone whose table has the others. The drawing
     and the deal table are {% cache %} fragments of match_detail.html: what they draw is made only
     when it is drawn (lazily), not when it is taken from the cache.
     """
@@ -119,6 +121,8 @@ def sheet_context(
         "next_dealer": name(standing.players, played.next_dealer),
         "top_template": web.templates.top,
         "deals_template": web.templates.deals,
+        "deal_rows_template": f"{web.templates.deals}#rows",  # its container of rows, a partial
+        "shown_deals": SHOWN_DEALS,
         "can_score": can_score,
         # Only when the log is drawn: the latest few, or with every deal a longer list.
         "changes": SimpleLazyObject(
@@ -128,10 +132,10 @@ def sheet_context(
         "bottom": bottom,
         "all_deals": all_deals,
     }
-    shown = None if all_deals else SHOWN_DEALS  # a row a deal, made only for the deals shown
+    shown = 1 if newest_only else None if all_deals else SHOWN_DEALS  # a row a deal, only for those shown
     context.update(web.sheet(standing, preview=preview, bottom=bottom, shown=shown))
-    if shown is not None and len(played.deals) > shown:
-        context["older_deals"] = len(played.deals) - shown
+    if not all_deals and len(played.deals) > SHOWN_DEALS:
+        context["older_deals"] = len(played.deals) - SHOWN_DEALS
     return context
 
 

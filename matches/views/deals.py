@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap
 
 from games.core import Refused
 from games.registry import GAMES
@@ -100,7 +101,19 @@ def _entered(request: HtmxHttpRequest, form: Any, entered: services.Entered) -> 
         if notice:
             messages.info(request, notice)
         return redirect(standing.match)
+    if isinstance(entered, services.Recorded) and _quick(request, standing):
+        return _sheet(request, standing, None, quick=True)
     return _sheet(request, standing, None, notice=notice)
+
+
+def _quick(request: HtmxHttpRequest, standing: services.Standing) -> bool:
+    """Whether the phone that saved the deal just stored showed the match as it was just before
+    (offline.js sends the version its sheet shows, ``sheet``), with a deal or more, and the match
+    goes on: its table then needs only the new deal's row (match_detail.html#quick). A deal bumps
+    the version by one."""
+    before = standing.match.version - 1
+    played = standing.played
+    return request.POST.get("sheet") == str(before) and len(played.deals) > 1 and played.outcome is None
 
 
 def _entry_notice(entered: services.Entered) -> str | None:
@@ -119,15 +132,19 @@ def _sheet(
     form: Any,
     preview: Any = None,
     notice: str | None = None,
+    quick: bool = False,
 ) -> HttpResponse:
     """The match's sheet with the entry form ``form`` (None: the next deal's, the deal just saved
-    read out); htmx gets the fragment, a page without it the whole page, refused unless a preview."""
+    read out); htmx gets the fragment, a page without it the whole page, refused unless a preview.
+    ``quick``: only what changed on the sheet of the phone that saved the deal (_quick)."""
     bottom = holder_seat(request, standing.match, len(standing.players))
-    context = sheets.sheet_context(standing, form, preview, bottom=bottom)
+    context = sheets.sheet_context(standing, form, preview, bottom=bottom, newest_only=quick)
     if form is None:  # saved: the page reads out the deal's result
         saved = sheets.latest_deal(standing, saved=True, outcome=context["outcome_said"])
         context["announcement"] = notice or saved
     context["entry_notice"] = notice
+    if quick:
+        return reswap(render(request, "matches/match_detail.html#quick", context), "none")
     if request.htmx:
         return render(request, "matches/match_detail.html#sheet", context)
     return render(request, "matches/match_detail.html", context, status=200 if preview else 422)

@@ -157,7 +157,15 @@
   // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
   // htmx:afterSettle, 20 ms and a frame later, the new sheet was drawn first with every cover
   // question open and at the old scroll position, then shrank and jumped to the cross.
+  // A saved deal's row put at the top of the table (match_detail.html#quick): the oldest row
+  // goes, so that the table keeps as many as the server draws (data-shown; all with ?deals=all).
+  function keepShown() {
+    var rows = document.getElementById("deal-rows");
+    var shown = rows && parseInt(rows.dataset.shown, 10);
+    while (shown && rows.children.length > shown) rows.lastElementChild.remove();
+  }
   function afterSwap(event) {
+    keepShown();
     init();
     if (live(event)) return;
     var sheet = document.getElementById("sheet");

@@ -522,6 +522,10 @@
     if (isDealForm(event.detail.elt) && document.querySelector("#entry-notice .stale")) event.detail.parameters.told = "1";
     // A deal's post that takes too long is given up (htmx:timeout) and the deal kept, as with no answer.
     if (isDealForm(event.detail.elt)) event.detail.timeout = dealTimeout();
+    // The version the sheet shows: if the deal is the match's next change, only what it changed is
+    // sent back (its row, the drawing, the form). Not with deals kept here: the sheet lacks them.
+    var live = document.getElementById("live");
+    if (isDealForm(event.detail.elt) && live && !load(location.pathname).length) event.detail.parameters.sheet = live.dataset.version;
     // A form older than the sheet (opened from a copy kept before its deal was stored) would have its
     // deal taken for that one, already stored: under a new token, the server says the number is taken.
     var input = isDealForm(event.detail.elt) && event.detail.elt.querySelector("input[name=token]");
