@@ -153,10 +153,6 @@
     var request = event.detail && event.detail.requestConfig;
     return !!(request && request.elt && request.elt.id === "live");
   }
-  // After htmx swaps the sheet, before the browser draws it (htmx:afterSwap): the new form counted,
-  // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
-  // htmx:afterSettle, 20 ms and a frame later, the new sheet was drawn first with every cover
-  // question open and at the old scroll position, then shrank and jumped to the cross.
   // A saved deal's row put at the top of the table (match_detail.html#quick): the oldest row
   // goes, so that the table keeps as many as the server draws (data-shown; all with ?deals=all).
   function keepShown() {
@@ -164,6 +160,10 @@
     var shown = rows && parseInt(rows.dataset.shown, 10);
     while (shown && rows.children.length > shown) rows.lastElementChild.remove();
   }
+  // After htmx swaps the sheet, before the browser draws it (htmx:afterSwap): the new form counted,
+  // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
+  // htmx:afterSettle, 20 ms and a frame later, the new sheet was drawn first with every cover
+  // question open and at the old scroll position, then shrank and jumped to the cross.
   function afterSwap(event) {
     keepShown();
     init();
