@@ -55,6 +55,7 @@ KEPT_SHEET_IS = """async ([rows, form]) => {
   const shown = doc.querySelectorAll(".deal-table tbody tr").length;
   return shown === rows && heading !== null && heading.textContent === form;
 }"""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 KEPT_PAGES = """async () => {
   const cache = await caches.open("scorekeeper-pages");
   return (await cache.keys()).map((request) => request.url);
@@ -71,6 +72,24 @@ def wait_until_kept(page: Page, check: str, arg: object) -> None:
     while not page.evaluate(check, arg):
         assert time.monotonic() < deadline, f"the copy kept on the phone never showed {arg!r}"
         page.wait_for_timeout(50)
+
+
+def wait_for_service_worker(page: Page) -> None:
+    """Wait until the service worker controls the page open, as it does once installed.
+
+    It claims the pages open when it activates; a page whose load crossed its activation can be
+    left out of the claim (Chromium does so now and then), and the next load of it is controlled.
+    """
+    active = page.evaluate(
+        """() => Promise.race([
+          navigator.serviceWorker.ready.then(() => true),
+          new Promise((resolve) => setTimeout(() => resolve(false), 10000)),
+        ])"""
+    )
+    assert active, "no service worker became active for this page"
+    if not page.evaluate(CONTROLLED):
+        page.reload()
+    page.wait_for_function(CONTROLLED)
 
 
 def match_of(page: Page) -> Match:
@@ -219,7 +238,7 @@ def test_the_match_page_opens_offline_with_the_last_known_sheet_and_the_deals_ke
     start_match(page, "busca-000")
     match = match_of(page)
     # The service worker takes the page over (it claims it once installed).
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     play_deal(page, 1, [25, 8, 5, 2])
     play_deal(page, 2, [4, 6, 20, 10])
     # The phone keeps the sheet as it changes (a copy written while the page is open): both deals
@@ -260,7 +279,7 @@ def test_an_older_sheet_kept_last_never_replaces_the_newer_one(page: Page) -> No
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     play_deal(page, 1, [25, 8, 5, 2])
     older = page.request.get(page.url).text()  # the page as the server sends it after deal 1
     play_deal(page, 2, [4, 6, 20, 10])
@@ -313,7 +332,7 @@ def test_logging_out_leaves_no_sheet_on_the_phone_for_the_next_person(page: Page
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_COPY_SHOWS, "Save deal 2")
 

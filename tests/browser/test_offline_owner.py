@@ -21,7 +21,7 @@ from matches.access import invite_create, invite_revoke
 from matches.models import Deal, Invite, Match, Player
 
 from .flows import PASSWORD, PLAYERS, SAVE_DEAL, add_players, fill_points, play_deal, sign_up, start_match
-from .test_offline import KEPT_COPY_SHOWS, KEPT_PAGES, PENDING, wait_until_kept
+from .test_offline import KEPT_COPY_SHOWS, KEPT_PAGES, PENDING, wait_for_service_worker, wait_until_kept
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def alices_match_kept(page: Page) -> str:
     sign_up(page, "alice")
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_COPY_SHOWS, "Save deal 2")
     return page.url
@@ -151,7 +151,7 @@ def test_a_deal_waiting_when_its_session_expired_is_dropped_not_sent_by_the_next
     page.fill("#id_name", "alice")
     page.get_by_role("button", name="Join").click()
     expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     page.context.set_offline(True)
     fill_points(page, [7, 20, 10, 3])
     page.click(SAVE_DEAL)
@@ -206,7 +206,7 @@ def test_a_guests_phone_clears_the_match_it_kept_at_its_next_page_once_the_link_
     page.fill("#id_name", "Carla")
     page.get_by_role("button", name="Join").click()
     expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     page.reload()  # the page as the server sends it, kept by the service worker
     wait_until_kept(page, KEPT_COPY_SHOWS, "Save deal 1")
     sheet = page.url

@@ -26,7 +26,15 @@ from .flows import (
     sign_up,
     start_match,
 )
-from .test_offline import KEPT_SHEET_IS, NOTICE, OFFLINE_SHEET, PENDING, match_of, wait_until_kept
+from .test_offline import (
+    KEPT_SHEET_IS,
+    NOTICE,
+    OFFLINE_SHEET,
+    PENDING,
+    match_of,
+    wait_for_service_worker,
+    wait_until_kept,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -115,7 +123,7 @@ def a_match_kept_on_the_phone(page: Page) -> None:
     sign_up(page)
     add_players(page)
     start_match(page, "busca-000")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     play_deal(page, 1, [25, 8, 5, 2])
     wait_until_kept(page, KEPT_SHEET_IS, [1, "Deal 2"])
 
