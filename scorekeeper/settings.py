@@ -194,7 +194,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorekeeper.staticstorage.MinifiedManifestStaticFilesStorage"
         )
     },
 }

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
+import django
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.test import Client
 
 from matches import services
@@ -116,8 +120,6 @@ def test_the_service_worker_is_served_with_the_hashed_static_files_of_production
 ) -> None:
     # With DEBUG off, static files have hashed names read from a manifest made by collectstatic.
     # (Changing STORAGES makes Django drop its storage objects, before and after.)
-    from django.core.management import call_command
-
     settings.STATIC_ROOT = tmp_path  # type: ignore[attr-defined]
     settings.STORAGES = {  # type: ignore[attr-defined]
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -148,3 +150,29 @@ def test_the_card_picker_is_left_to_mambassa_pages_and_out_of_the_first_download
     assert "css/cards" not in script
     assert "js/cards" not in alice_client.get(busca.get_absolute_url()).content.decode()
     assert "js/cards" in alice_client.get(mambassa.get_absolute_url()).content.decode()
+
+
+def test_the_scripts_a_phone_downloads_in_production_are_stripped_of_their_comments(
+    client: Client, settings: object, tmp_path: Path
+) -> None:
+    settings.STATIC_ROOT = tmp_path  # type: ignore[attr-defined]
+    settings.STORAGES = {  # type: ignore[attr-defined]
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "scorekeeper.staticstorage.MinifiedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    names = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    source = (Path(__file__).parents[2] / "static" / "js" / "offline.js").read_text()
+    served = (tmp_path / names["js/offline.js"]).read_bytes()
+
+    first_comment = source.splitlines()[0].removeprefix("// ")
+    assert first_comment.startswith("Offline use.")
+    assert first_comment not in served.decode()
+    for code in ('"scorekeeper-pages"', "htmx:configRequest", "navigator.serviceWorker.register"):
+        assert code in served.decode()
+    assert len(gzip.compress(served)) < 0.75 * len(gzip.compress(source.encode()))
+    # Its name changes with what is served, so a phone's cache (immutable) never keeps an old copy.
+    assert names["js/offline.js"] == f"js/offline.{hashlib.md5(served).hexdigest()[:12]}.js"
+    # Django's admin scripts go out as Django ships them, licences and all.
+    admin = Path(django.__file__).parent / "contrib" / "admin" / "static" / "admin" / "js" / "core.js"
+    assert (tmp_path / names["admin/js/core.js"]).read_bytes() == admin.read_bytes()
