@@ -10,17 +10,24 @@ only comments and white space, and keeps the /*! ... */ comments of licences.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import rjsmin
+from django.conf import settings
 from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
+# Where the project's own static files are found: static/ and each game's (games/*/static/).
+OWN = (settings.BASE_DIR / "static", settings.BASE_DIR / "games")
 
-def stripped(name: str) -> bool:
-    """Whether a collected file is one of the project's own scripts (static/js/), which are stripped;
-    not those of Django's admin or of htmx, as their authors ship them."""
-    return name.startswith("js/") and name.endswith(".js") and ".min." not in name
+
+def stripped(name: str, storage: Any) -> bool:
+    """Whether a collected file is one of the project's own scripts, which are stripped; not those
+    of Django's admin or of htmx, which go out as their authors ship them."""
+    found = Path(getattr(storage, "location", "/"))
+    own = any(found.is_relative_to(place) for place in OWN)
+    return own and name.endswith(".js") and ".min." not in name
 
 
 class MinifiedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
@@ -30,7 +37,7 @@ class MinifiedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
         if not dry_run:
             paths = dict(paths)
             for name, (storage, path) in paths.items():
-                if not stripped(name):
+                if not stripped(name, storage):
                     continue
                 with storage.open(path) as source:
                     script = source.read().decode()
