@@ -98,7 +98,8 @@ def sheet_context(
 
     The deal table holds the latest SHOWN_DEALS deals unless ``all_deals``: a long match's page
     stays as light and quick as a short one's, and the older deals are one tap away. ``newest_only``:
-    the table's rows are only the latest deal's, for a phone whose table has the others. The drawing
+    the table's rows and the change log are only the latest deal's and change, for a phone whose
+    sheet has the others. The drawing
     and the deal table are {% cache %} fragments of match_detail.html: what they draw is made only
     when it is drawn (lazily), not when it is taken from the cache.
     """
@@ -107,6 +108,7 @@ def sheet_context(
     shown_form: forms.Form | SimpleLazyObject | None = form
     if form is None and played.outcome is None and can_score:  # the next deal's, each page its own token
         shown_form = SimpleLazyObject(lambda: entry_form(standing, holder=bottom))
+    shown_changes = 1 if newest_only else ALL_CHANGES if all_deals else SHOWN_CHANGES
     context = {
         "match": match,
         "variant": rules.variant,
@@ -124,10 +126,10 @@ def sheet_context(
         "deal_rows_template": f"{web.templates.deals}#rows",  # its container of rows, a partial
         "shown_deals": SHOWN_DEALS,
         "can_score": can_score,
-        # Only when the log is drawn: the latest few, or with every deal a longer list.
-        "changes": SimpleLazyObject(
-            lambda: change_rows(match, ALL_CHANGES if all_deals else SHOWN_CHANGES, standing.players)
-        ),
+        # Only when the log is drawn: the latest few, with every deal a longer list, or only the
+        # newest for a phone whose log has the others.
+        "changes": SimpleLazyObject(lambda: change_rows(match, shown_changes, standing.players)),
+        "shown_changes": SHOWN_CHANGES,
         "change_log_template": "matches/change_log.html",
         "bottom": bottom,
         "all_deals": all_deals,

@@ -7,7 +7,8 @@ the frame after the one that draws the new deal's row and the redrawn cross wher
 round trip, the swap, the page's scripts and the layout), ``--deals`` times in a row, as a table
 enters them. Each match given (the bench gives one of 10 deals and one of 300) is opened afresh,
 in a browser of its own: the first visit is timed too. Prints a Markdown table; the target is the
-99th percentile under 100 ms.
+99th percentile under 100 ms. The first tap after a first visit is shown apart as well: it runs most of
+the page's scripts for the first time, which Chromium then compiles.
 Usage: .venv/bin/python scripts/bench_browser.py SESSION_COOKIE MATCH_PK [SESSION_COOKIE MATCH_PK ...]
        [--deals 40]
 """
@@ -141,18 +142,19 @@ def main() -> None:
     with sync_playwright() as playwright:
         runs = [saves(playwright, base, cookie, match, args.deals) for cookie, match in pairs]
     print(
-        f"| moment | deals in the match | median | p99 (of {args.deals}) "
+        f"| moment | deals in the match | median | p99 (of {args.deals}) | the first tap | p99 of the others "
         f"| target: p99 under {LIMIT_MS:.0f} ms |"
     )
-    print("|---|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for held, _, times in runs:
         p99 = percentile(times, 0.99)
         print(
             f'| tap "Save deal" → new row and cross drawn | {held}–{held + len(times) - 1} '
-            f"| {statistics.median(times):.0f} ms | {p99:.0f} ms | {'pass' if p99 < LIMIT_MS else 'fail'} |"
+            f"| {statistics.median(times):.0f} ms | {p99:.0f} ms | {times[0]:.0f} ms "
+            f"| {percentile(times[1:], 0.99):.0f} ms | {'pass' if p99 < LIMIT_MS else 'fail'} |"
         )
     for held, first, _ in runs:
-        print(f"| first visit, load event (cold cache) | {held} | {first:.0f} ms | | |")
+        print(f"| first visit, load event (cold cache) | {held} | {first:.0f} ms | | | | |")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,8 @@ def _sheet(
         saved = sheets.latest_deal(standing, saved=True, outcome=context["outcome_said"])
         context["announcement"] = notice or saved
     context["entry_notice"] = notice
+    if quick and not context["changes"]["more"]:  # no change log on that sheet (an imported match's)
+        return _sheet(request, standing, form, preview, notice)
     if quick:
         return reswap(render(request, "matches/match_detail.html#quick", context), "none")
     if request.htmx:

@@ -153,12 +153,19 @@
     var request = event.detail && event.detail.requestConfig;
     return !!(request && request.elt && request.elt.id === "live");
   }
-  // A saved deal's row put at the top of the table (match_detail.html#quick): the oldest row
-  // goes, so that the table keeps as many as the server draws (data-shown; all with ?deals=all).
+  // A saved deal's row put at the top of the table, and its change at the top of the log
+  // (match_detail.html#quick): the oldest go, so that each keeps as many as the server draws
+  // (data-shown; all with ?deals=all), and the log's link to the earlier changes shows.
   function keepShown() {
-    var rows = document.getElementById("deal-rows");
-    var shown = rows && parseInt(rows.dataset.shown, 10);
-    while (shown && rows.children.length > shown) rows.lastElementChild.remove();
+    ["deal-rows", "change-rows"].forEach(function (id) {
+      var list = document.getElementById(id);
+      var shown = list && parseInt(list.dataset.shown, 10);
+      if (!shown) return;
+      var rows = list.querySelectorAll(":scope > :not(.more)");
+      for (var n = rows.length - 1; n >= shown; n--) rows[n].remove();
+      var more = list.querySelector(":scope > .more");
+      if (more && rows.length > shown) more.hidden = false;
+    });
   }
   // After htmx swaps the sheet, before the browser draws it (htmx:afterSwap): the new form counted,
   // its cover questions shown only where they are needed, and the redrawn cross in view. Done on
@@ -197,7 +204,7 @@
   document.addEventListener("htmx:beforeSend", function (event) {
     var focused = document.activeElement;
     var form = event.detail.elt;
-    if (form && form.id === "deal-form" && focused && form.contains(focused)) focused.blur();
+    if (form && form.id === "deal-form" && focused && form.contains(focused)) window.setTimeout(function () { focused.blur(); }, 0);
   });
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSwap", afterSwap);

@@ -5,10 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+
+from matches import services
+from matches.models import Player
 
 from .flows import (
     DEAL_ROWS,
+    PLAYERS,
     SAVE_DEAL,
     add_players,
     expect_cross,
@@ -111,3 +116,33 @@ def test_points_that_are_no_points_are_not_counted_nor_is_the_last_player_filled
     page.fill("#id_points_1", "3")  # mended: counted, and Dario gets the rest
     expect(page.locator("#id_points_3")).to_have_value("7")
     expect(page.locator("[data-remaining]")).to_have_text("0")
+
+
+def test_a_sheet_kept_up_by_the_deals_saved_on_it_reads_as_the_sheet_drawn_afresh(page: Page) -> None:
+    # Each deal saved is answered with what it changed, put in its place: past the 30 deals of the
+    # table and the 10 changes of the log, the oldest go and the link to the earlier changes shows.
+    sign_up(page)
+    add_players(page)
+    alice = User.objects.get(username="alice")
+    players = [Player.objects.get(owner=alice, name=name) for name in PLAYERS]
+    match = services.match_create(owner=alice, game="busca-001", options={}, players=players, first_dealer=0)
+    for n in range(29):
+        services.deal_record(
+            match=match, entry={"points": [[14, 10, 9, 7][(s + n) % 4] for s in range(4)]}, author=alice
+        )
+    page.goto(match.get_absolute_url())
+    for number in (30, 31):
+        expect_deal_form(page, number)
+        fill_points(page, [9, 14, 10, 7])
+        page.click(SAVE_DEAL)
+        expect(page.locator(DEAL_ROWS).first.locator("th a")).to_have_text(str(number))
+
+    table, log = page.locator(".deal-table tbody"), page.locator("#change-rows")
+    expect(page.locator(DEAL_ROWS)).to_have_count(30)
+    expect(log.locator("li:not(.more)")).to_have_count(10)
+    page.locator("#changes summary").click()
+    expect(log.get_by_role("link", name="Show the earlier changes")).to_be_visible()
+    kept = (table.inner_text(), log.inner_text(), page.locator("#live-top").inner_text())
+    page.reload()
+    page.locator("#changes summary").click()
+    assert (table.inner_text(), log.inner_text(), page.locator("#live-top").inner_text()) == kept

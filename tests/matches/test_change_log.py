@@ -294,8 +294,11 @@ def test_the_match_page_shows_the_log_newest_first_with_who_what_and_an_undo_but
 
     page = alice_client.get(reverse("match_detail", args=[match.pk]))
 
-    items = texts(page.content.decode().split('<ol class="changes">')[1], "li")
-    assert len(items) == 2
+    log = page.content.decode().split('<ol class="changes"')[1]
+    items = texts(log, "li")
+    assert len(items) == 3
+    assert items[2] == "Show the earlier changes"
+    assert '<li class="more" hidden>' in log  # none earlier: the link is hidden
     even, bruno_25 = "Anna 10, Bruno 10, Carla 10, Dario 10", "Anna 8, Bruno 25, Carla 5, Dario 2"
     assert items[0].startswith(f"Deal 1 corrected {even} → {bruno_25} Bruno · ")
     assert items[0].endswith("Undo")
@@ -312,7 +315,7 @@ def test_the_match_page_shows_the_latest_ten_changes_and_links_to_the_others(
     url = reverse("match_detail", args=[match.pk])
 
     page = alice_client.get(url).content.decode()
-    items = texts(page.split('<ol class="changes">')[1], "li")
+    items = texts(page.split('<ol class="changes"')[1], "li")
     every = alice_client.get(url + "?deals=all").content.decode()
 
     newest_ten = [f"Deal {n} entered" for n in range(12, 2, -1)]
@@ -321,7 +324,7 @@ def test_the_match_page_shows_the_latest_ten_changes_and_links_to_the_others(
     assert items[10] == "Show the earlier changes"
     assert f'href="{url}?deals=all#changes"' in page
     assert '<details class="card change-log" id="changes" open>' in every
-    assert len(texts(every.split('<ol class="changes">')[1], "li")) == 12
+    assert len(texts(every.split('<ol class="changes"')[1], "li")) == 12
 
 
 def test_the_log_marks_an_undone_change_and_offers_a_redo_of_the_undo(
@@ -333,7 +336,7 @@ def test_the_log_marks_an_undone_change_and_offers_a_redo_of_the_undo(
 
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
 
-    items = texts(page.split('<ol class="changes">')[1], "li")
+    items = texts(page.split('<ol class="changes"')[1], "li")
     assert items[0].startswith("Deal 2 deleted Anna 8, Bruno 25, Carla 5, Dario 2 alice · ")
     assert items[0].endswith("Redo")
     assert items[1].startswith("Deal 2 entered")
@@ -349,7 +352,7 @@ def test_the_reopening_of_a_match_reads_plainly_in_the_log(
 
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
 
-    items = texts(page.split('<ol class="changes">')[1], "li")
+    items = texts(page.split('<ol class="changes"')[1], "li")
     assert items[0].startswith("Match reopened alice · ")
     assert "null" not in items[0]
     assert any(item.startswith("Match over alice · ") for item in items)
@@ -426,7 +429,7 @@ def test_a_viewer_reads_the_log_but_may_not_undo(make_match: MakeMatch) -> None:
 
     page = phone.get(reverse("match_detail", args=[match.pk])).content.decode()
 
-    assert texts(page.split('<ol class="changes">')[1], "li")[0].startswith("Deal 1 entered")
+    assert texts(page.split('<ol class="changes"')[1], "li")[0].startswith("Deal 1 entered")
     assert undo_url(match, entered) not in page
     assert phone.post(undo_url(match, entered)).status_code == 403
     assert entries(match) == [(1, EVEN)]

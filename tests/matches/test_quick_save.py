@@ -10,6 +10,7 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
+from matches import services
 from matches.models import Match
 
 from .pages import count, texts
@@ -39,8 +40,12 @@ def test_a_deal_saved_from_the_sheet_just_before_it_sends_its_row_alone(
     assert 'hx-swap-oob="afterbegin:#deal-rows"' in response.content.decode()
     afresh = alice_client.get(reverse("match_detail", args=[match.pk]))
     assert texts(response, "td") == texts(afresh, "td")[:4]  # the new row, as the full table draws it
-    for part in ("live-top", "entry", "changes", "live"):
-        assert count(response, "div" if part != "changes" else "details", id=part) == 1
+    for part in ("live-top", "entry", "live"):
+        assert count(response, "div", id=part) == 1
+    # Its change, put at the top of the log, as the whole log draws it.
+    assert 'hx-swap-oob="afterbegin:#change-rows"' in response.content.decode()
+    log = afresh.content.decode().split('<ol class="changes"')[1]
+    assert texts(response, "li") == texts(log, "li")[:1]
 
 
 def test_a_sheet_behind_by_a_change_is_sent_whole(alice_client: Client, make_match: MakeMatch) -> None:
@@ -60,3 +65,15 @@ def test_the_deal_that_ends_the_match_is_sent_with_the_whole_sheet(
 
     assert "HX-Reswap" not in response
     assert count(response, "div", id="sheet") == 1
+
+
+def test_a_sheet_without_a_change_log_is_sent_whole(alice_client: Client, alice: Any) -> None:
+    # An imported match has its deals but no changes yet: its sheet has no log to put one on.
+    players = ["Anna", "Bruno", "Carla", "Dario"]
+    doc = {"format": "scorekeeper-match/1", "game": "busca-000", "options": {}, "players": players}
+    match = services.match_import(owner=alice, doc={**doc, "first_dealer": "Anna", "deals": [EVEN, EVEN]})
+    response = save(alice_client, match, sheet=match.version)
+
+    assert "HX-Reswap" not in response
+    assert count(response, "div", id="sheet") == 1
+    assert count(response, "details", id="changes") == 1
