@@ -1,0 +1,160 @@
+"""Faster than the pencil: a typical deal of every game (the second: the page as it stands after a
+deal saved), counted in taps and keys from the sheet to the saved deal, each tap on something already
+on screen (no scrolling to find it); and the page's own number pad that makes the Busca count."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .flows import (
+    DEAL_ROWS,
+    MAMBASSA_LOG,
+    SAVE_DEAL,
+    add_players,
+    expect_deal_form,
+    play_deal,
+    play_whist_deal,
+    save_mambassa_deal,
+    sign_up,
+    start_mambassa,
+    start_match,
+    start_whist,
+    tap_payers,
+)
+
+pytestmark = pytest.mark.browser
+
+# Every tap (a pointer put down) and every key pressed on the page, from the sheet on.
+COUNT = """() => {
+  window.taps = 0;
+  window.keys = 0;
+  document.addEventListener("pointerdown", () => { window.taps += 1; }, true);
+  document.addEventListener("keydown", () => { window.keys += 1; }, true);
+}"""
+COUNTED = "() => window.taps + window.keys"
+
+
+def tap_on_screen(page: Page, target: Locator) -> None:
+    """Tap what a player sees: it must be on screen as it is, under the top bar, not behind the pad."""
+    box = target.bounding_box()
+    assert box is not None
+    top = page.evaluate("() => document.querySelector('.topbar').getBoundingClientRect().bottom")
+    assert top <= box["y"], "a scroll would be needed to reach it"
+    assert box["y"] + box["height"] <= 844, "a scroll would be needed to reach it"
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).outerHTML.slice(0, 80)", middle)
+    assert target.evaluate(
+        "(element, [x, y]) => element.contains(document.elementFromPoint(x, y))", middle
+    ), hit
+    page.mouse.click(*middle)
+
+
+def key(page: Page, digit: str) -> Locator:
+    return page.locator(f'#deal-form [data-numpad] [data-key="{digit}"]')
+
+
+def test_a_busca_deal_is_seven_taps_on_the_number_pad(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    play_deal(page, 1, [20, 10, 6, 4])
+    page.evaluate(COUNT)
+
+    tap_on_screen(page, page.locator("#id_points_0"))  # Anna's points: the pad comes up
+    for digit in "1410" + "9":  # 14 and 10: two digits each go on to the next; 9 cannot grow
+        tap_on_screen(page, key(page, digit))
+    expect(page.locator("#id_points_3")).to_have_value("7")  # the last one filled in
+    tap_on_screen(page, page.locator(SAVE_DEAL))
+
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    assert page.evaluate(COUNTED) == 7  # the target: at most 8 with the full entry
+
+
+def test_a_mambassa_deal_of_who_pays_is_one_tap_and_save(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_mambassa(page)
+    tap_payers(page, "Anna")
+    save_mambassa_deal(page, 1)
+    page.evaluate(COUNT)
+
+    payer = page.locator("#deal-form .payers label.chip").filter(has_text=re.compile(r"^\s*Bruno\s*$"))
+    tap_on_screen(page, payer)
+    tap_on_screen(page, page.locator("#deal-form button.primary"))
+
+    expect(page.locator(MAMBASSA_LOG)).to_have_count(2)
+    assert page.evaluate(COUNTED) == 2
+
+
+def test_a_whist_deal_is_three_taps(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_whist(page)
+    play_whist_deal(page, 1, 6, 2)
+    page.evaluate(COUNT)
+
+    for grid, value in (("tricks", 7), ("honours", 2)):
+        tap_on_screen(
+            page,
+            page.locator(f"#deal-form .tap-grid.{grid} label.tap").filter(
+                has_text=re.compile(rf"^\s*{value}\s*$")
+            ),
+        )
+    tap_on_screen(page, page.locator(SAVE_DEAL))
+
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    assert page.evaluate(COUNTED) == 3
+
+
+def test_the_number_pad_types_deletes_goes_on_and_never_opens_the_phones_keyboard(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    pad = page.get_by_role("group", name="Number pad")
+    expect(pad).to_be_hidden()  # only while points are entered, as a keyboard
+    page.locator("#id_points_0").click()
+    expect(pad).to_be_visible()
+    expect(page.locator("#id_points_0")).to_have_attribute("inputmode", "none")
+
+    for digit in "35":  # 3 may become 30-something; 35 is complete
+        key(page, digit).click()
+    expect(page.locator("#id_points_1")).to_be_focused()
+    pad.get_by_role("button", name="Delete a digit").click()  # nothing typed here: back to Anna
+    expect(page.locator("#id_points_0")).to_be_focused()
+    key(page, "2").click()  # typed over what the field showed
+    expect(page.locator("#id_points_0")).to_have_value("2")
+    pad.get_by_role("button", name="Delete a digit").click()
+    expect(page.locator("#id_points_0")).to_have_value("")
+    for digit in "30":
+        key(page, digit).click()
+    pad.get_by_role("button", name="Next player").click()  # Bruno's stays empty: on to Carla
+    expect(page.locator("#id_points_2")).to_be_focused()
+    key(page, "0").click()  # 0 cannot grow
+    expect(page.locator("#id_points_3")).to_be_focused()
+    for digit in "10":
+        key(page, digit).click()
+    expect(page.locator("#id_points_1")).to_have_value("0")  # what is left: filled in by the page
+    expect(page.locator("[data-remaining]")).to_have_text("0")
+
+    # The sheet above stays in reach: a tap there puts the keys away.
+    page.locator(".match-title").click()
+    expect(pad).to_be_hidden()
+
+
+def test_the_phones_own_keyboard_can_be_chosen_and_stays_chosen_on_this_phone(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    page.get_by_role("button", name="Phone keyboard").click()
+
+    expect(page.locator("#id_points_0")).to_be_focused()
+    expect(page.locator("#id_points_0")).to_have_attribute("inputmode", "numeric")
+    expect(page.get_by_role("group", name="Number pad")).to_be_hidden()
+    page.reload()
+    expect_deal_form(page, 1)
+    page.locator("#id_points_0").click()
+    expect(page.get_by_role("group", name="Number pad")).to_be_hidden()
+    expect(page.get_by_role("button", name="Phone keyboard")).to_have_attribute("aria-pressed", "true")
