@@ -4,6 +4,32 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // The colours: light, dark, or the phone's own setting ("auto", until another is chosen), set
+  // here before the first paint as data-theme (a11y.css) and remembered on this phone (the footer's
+  // buttons choose it: base.html).
+  var THEME = "scorekeeper-theme";
+  var phoneDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  function themeChosen() {
+    try { return localStorage.getItem(THEME) || "auto"; } catch (e) { return "auto"; }
+  }
+  function paint() {
+    var chosen = themeChosen();
+    var dark = chosen === "dark" || (chosen === "auto" && !!phoneDark && phoneDark.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    document.querySelectorAll("[data-theme-choice]").forEach(function (button) {
+      button.setAttribute("aria-pressed", button.dataset.themeChoice === chosen ? "true" : "false");
+    });
+  }
+  paint();
+  if (phoneDark && phoneDark.addEventListener) phoneDark.addEventListener("change", paint);
+  document.addEventListener("DOMContentLoaded", paint);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-theme-choice]");
+    if (!button) return;
+    try { localStorage.setItem(THEME, button.dataset.themeChoice); } catch (e) { /* this page only */ }
+    paint();
+  });
+
   // A link to copy: one tap selects all of it.
   document.addEventListener("click", function (event) {
     var field = event.target.closest && event.target.closest("[data-select-on-click]");
