@@ -15,6 +15,7 @@ from matches.forms import problem_text
 
 class WhistDealForm(ShowsEveryError):
     """One Whist deal, tap only: the tricks and honours of the pair asked; the other has the rest.
+    A new deal starts at two honours each (none scored).
 
     The pair asked (``asked``, 0 or 1) is the one of who holds the phone, as the sheet puts it
     first; a form sent back says which pair it asked. ``initial`` gives the first pair's tricks and
@@ -53,6 +54,9 @@ class WhistDealForm(ShowsEveryError):
             for name, total in (("tricks", 13), ("honours", 4)):
                 if self.initial.get(name) is not None:
                     self.initial[name] = total - self.initial[name]
+        # Two honours each, the deal most often played, score nothing: a new deal starts there, so it
+        # is one tap for the tricks and Save (the field stays required of a form sent without it).
+        self.initial.setdefault("honours", 2)
         self.fields["tricks"] = forms.IntegerField(
             label=_("Tricks won by %(pair)s") % {"pair": self.pairs[0]},
             min_value=0,
@@ -68,7 +72,6 @@ class WhistDealForm(ShowsEveryError):
             label=_("Honours held by %(pair)s") % {"pair": self.pairs[0]},
             min_value=0,
             max_value=4,
-            initial=None,
             widget=forms.RadioSelect(choices=[(n, str(n)) for n in range(5)]),
             error_messages={
                 "required": _("Tap how many honours %(pair)s held (0 to 4).") % {"pair": self.pairs[0]},

@@ -158,13 +158,15 @@ def test_the_whist_form_after_a_deal_kept_offline_shows_no_remainders_of_that_de
     expect(page.locator(PENDING)).to_have_count(1)
     expect_deal_form(page, 3)
 
-    # Nothing is tapped in the form for deal 3, so nothing is said of the second pair.
-    expect(page.locator("#deal-form input[type=radio]:checked")).to_have_count(0)
+    # The form for deal 3 is as a new deal's: no tricks tapped, so nothing said of the second pair's,
+    # and two honours each (deal 2's 3 and 1 gone).
+    expect(page.locator("#deal-form .tricks input:checked")).to_have_count(0)
+    expect(page.locator("#deal-form .honours input:checked")).to_have_value("2")
     expect(page.locator('#deal-form [data-rest-of="tricks"]')).to_have_text("–")
-    expect(page.locator('#deal-form [data-rest-of="honours"]')).to_have_text("–")
+    expect(page.locator('#deal-form [data-rest-of="honours"]')).to_have_text("2")
     tap(page, "tricks", 4)
     expect(page.locator('#deal-form [data-rest-of="tricks"]')).to_have_text("9")
-    expect(page.locator('#deal-form [data-rest-of="honours"]')).to_have_text("–")
+    expect(page.locator('#deal-form [data-rest-of="honours"]')).to_have_text("2")
     page.context.set_offline(False)
     expect(page.locator(PENDING)).to_have_text(["Deal 2, kept on this phone, is now saved."])
 

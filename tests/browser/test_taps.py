@@ -89,24 +89,25 @@ def test_a_mambassa_deal_of_who_pays_is_one_tap_and_save(page: Page) -> None:
     assert page.evaluate(COUNTED) == 2
 
 
-def test_a_whist_deal_is_three_taps(page: Page) -> None:
+def test_a_whist_deal_without_honours_scored_is_two_taps(page: Page) -> None:
     sign_up(page)
     add_players(page)
     start_whist(page)
-    play_whist_deal(page, 1, 6, 2)
+    play_whist_deal(page, 1, 6, 3)
     page.evaluate(COUNT)
 
-    for grid, value in (("tricks", 7), ("honours", 2)):
-        tap_on_screen(
-            page,
-            page.locator(f"#deal-form .tap-grid.{grid} label.tap").filter(
-                has_text=re.compile(rf"^\s*{value}\s*$")
-            ),
-        )
+    two_each = page.locator("#deal-form .tap-grid.honours label.tap").filter(has_text=re.compile(r"^\s*2\s*$"))
+    expect(two_each.locator("input")).to_be_checked()  # two each, none scored, unless tapped otherwise
+    seven = page.locator("#deal-form .tap-grid.tricks label.tap").filter(has_text=re.compile(r"^\s*7\s*$"))
+    tap_on_screen(page, seven)
     tap_on_screen(page, page.locator(SAVE_DEAL))
 
     expect(page.locator(DEAL_ROWS)).to_have_count(2)
-    assert page.evaluate(COUNTED) == 3
+    assert page.evaluate(COUNTED) == 2
+    # Deal 1: Anna & Carla 6 tricks (Bruno & Dario 1 point) and 3 honours (2 points); deal 2: their
+    # 7 tricks, 1 point, and no honours scored.
+    expect(page.locator(DEAL_ROWS).first.locator(".total")).to_have_text(["3", "1"])
+    expect(page.locator("#deal-form .tap-grid.honours input:checked")).to_have_value("2")
 
 
 def test_the_number_pad_types_deletes_goes_on_and_never_opens_the_phones_keyboard(page: Page) -> None:

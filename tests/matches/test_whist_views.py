@@ -252,8 +252,9 @@ def test_the_entry_form_offers_taps_for_0_to_13_tricks_and_0_to_4_honours_and_no
 
     assert texts(page, "div", class_="tricks") == [" ".join(str(n) for n in range(14))]
     assert texts(page, "div", class_="honours") == ["0 1 2 3 4"]
-    # Nothing is tapped yet; the revoke exists only with a revoke penalty among the house rules.
-    assert tapped(page) == {"dealer": "0"}
+    # No tricks tapped yet, two honours each (none scored); the revoke exists only with a revoke
+    # penalty among the house rules.
+    assert tapped(page) == {"honours": "2", "dealer": "0"}
 
 
 def test_a_deal_entered_by_taps_scores_tricks_then_honours_and_wins_a_treble(
@@ -574,7 +575,7 @@ def test_an_htmx_post_of_a_deal_returns_only_the_sheet_with_a_fresh_form(
     assert "<html" not in html
     assert entries(match) == [TREBLE]
     assert "Deal 2" in texts(html, "h2")
-    assert tapped(html) == {"dealer": "1"}
+    assert tapped(html) == {"honours": "2", "dealer": "1"}
     assert sheet_games(html)[0] == ("1", "0", "5,0", "treble 3", "0")
 
 
