@@ -128,6 +128,21 @@ def viewport(page: Page) -> ViewportSize:
     return size
 
 
+def tap_on_screen(page: Page, target: Locator) -> None:
+    """Tap what a player sees: it must be on screen as it is, under the top bar, not behind the pad."""
+    box = target.bounding_box()
+    assert box is not None
+    top = page.evaluate("() => document.querySelector('.topbar').getBoundingClientRect().bottom")
+    assert top <= box["y"], "a scroll would be needed to reach it"
+    assert box["y"] + box["height"] <= viewport(page)["height"], "a scroll would be needed to reach it"
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).outerHTML.slice(0, 80)", middle)
+    assert target.evaluate(
+        "(element, [x, y]) => element.contains(document.elementFromPoint(x, y))", middle
+    ), hit
+    page.mouse.click(*middle)
+
+
 def names_in(text: str) -> set[str]:
     return {name.strip() for name in text.split(",")}
 
@@ -243,11 +258,15 @@ def start_whist(page: Page, seats: Sequence[str] = PLAYERS, *, stake: str | None
     expect_deal_form(page, 1)
 
 
+def tap_label(page: Page, grid: str, value: int) -> Locator:
+    """One number of a tap grid ("tricks" or "honours") of the entry form."""
+    labels = page.locator(f"#deal-form .tap-grid.{grid} label.tap")
+    return labels.filter(has_text=re.compile(rf"^\s*{value}\s*$"))
+
+
 def tap(page: Page, grid: str, value: int) -> None:
     """Tap one number of a tap grid ("tricks" or "honours") of the entry form."""
-    label = page.locator(f"#deal-form .tap-grid.{grid} label.tap").filter(
-        has_text=re.compile(rf"^\s*{value}\s*$")
-    )
+    label = tap_label(page, grid, value)
     label.click()
     expect(label.locator("input")).to_be_checked()
 

@@ -22,6 +22,8 @@ from .flows import (
     start_mambassa,
     start_match,
     start_whist,
+    tap_label,
+    tap_on_screen,
     tap_payers,
 )
 
@@ -35,21 +37,6 @@ COUNT = """() => {
   document.addEventListener("keydown", () => { window.keys += 1; }, true);
 }"""
 COUNTED = "() => window.taps + window.keys"
-
-
-def tap_on_screen(page: Page, target: Locator) -> None:
-    """Tap what a player sees: it must be on screen as it is, under the top bar, not behind the pad."""
-    box = target.bounding_box()
-    assert box is not None
-    top = page.evaluate("() => document.querySelector('.topbar').getBoundingClientRect().bottom")
-    assert top <= box["y"], "a scroll would be needed to reach it"
-    assert box["y"] + box["height"] <= 844, "a scroll would be needed to reach it"
-    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).outerHTML.slice(0, 80)", middle)
-    assert target.evaluate(
-        "(element, [x, y]) => element.contains(document.elementFromPoint(x, y))", middle
-    ), hit
-    page.mouse.click(*middle)
 
 
 def key(page: Page, digit: str) -> Locator:
@@ -96,10 +83,9 @@ def test_a_whist_deal_without_honours_scored_is_two_taps(page: Page) -> None:
     play_whist_deal(page, 1, 6, 3)
     page.evaluate(COUNT)
 
-    two_each = page.locator("#deal-form .tap-grid.honours label.tap").filter(has_text=re.compile(r"^\s*2\s*$"))
-    expect(two_each.locator("input")).to_be_checked()  # two each, none scored, unless tapped otherwise
-    seven = page.locator("#deal-form .tap-grid.tricks label.tap").filter(has_text=re.compile(r"^\s*7\s*$"))
-    tap_on_screen(page, seven)
+    # two each, none scored, unless tapped otherwise
+    expect(tap_label(page, "honours", 2).locator("input")).to_be_checked()
+    tap_on_screen(page, tap_label(page, "tricks", 7))
     tap_on_screen(page, page.locator(SAVE_DEAL))
 
     expect(page.locator(DEAL_ROWS)).to_have_count(2)
