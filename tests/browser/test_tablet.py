@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from .flows import (
     DEAL_ROWS,
@@ -27,8 +27,8 @@ from .flows import (
 
 pytestmark = pytest.mark.browser
 
-TABLET = {"width": 1024, "height": 768}
-ON_ITS_SIDE = {"width": 844, "height": 390}
+TABLET: ViewportSize = {"width": 1024, "height": 768}
+ON_ITS_SIDE: ViewportSize = {"width": 844, "height": 390}
 
 
 def in_italian(page: Page) -> None:
