@@ -86,6 +86,9 @@ class Option:
     places: int = 0
     limits: str = ""
     most: str = ""
+    # An option added to the format (docs/format.md, "Extensions"): written into a document only when
+    # it is not at its default, so that a document not using it is as the format has always had it.
+    extension: bool = False
 
     def check(self, value: Any) -> bool:
         return self.problem(value) is None
@@ -161,6 +164,12 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[s
     if problems:
         raise Refused(problems)
     return options
+
+
+def written_options(specs: Sequence[Option], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as a document writes them: every one, but an extension left at its default."""
+    quiet = {spec.key for spec in specs if spec.extension and options.get(spec.key) == spec.default}
+    return {key: value for key, value in options.items() if key not in quiet}
 
 
 def name_problem(name: Any) -> Problem | None:

@@ -30,6 +30,7 @@ from .core import (
     seat_of,
     shown,
     step_on,
+    written_options,
 )
 from .mambassa import document as mambassa_format
 from .points import document as points_format
@@ -311,7 +312,7 @@ def write_document(match: Match, deals: Sequence[Mapping[str, Any]]) -> dict[str
     return {
         "format": FORMAT,
         "game": match.variant.key,
-        "options": dict(match.options),
+        "options": written_options(match.variant.options, match.options),
         "players": list(match.players),
         "first_dealer": match.players[match.first_dealer],
         "start": match.format.start_json(match.start),

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Problem, Refused, gettext_noop, is_int, renamed, seat_of
-from .rules import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty
+from .rules import SEATS, BuscaDeal, BuscaMatch, BuscaStart, Penalty, TopScore
 
 _ = gettext_noop
-DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer"})
+DEAL_KEYS = frozenset({"points", "covered", "last_trick", "penalties", "dealer", "top"})
 START_MOST = 1000  # busche of a total, and deals, carried over from paper (docs/format.md, "Limits")
+TOP_MOST = 40  # the most points of a deal, in every variant
 
 
 def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal:
@@ -46,6 +47,7 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal
     penalties = tuple(
         Penalty(seat_of(players, p["player"], number, "penalties"), str(p["kind"])) for p in penalties_raw
     )
+    top = None if raw.get("top") is None else read_top(raw["top"], players, number)
     dealer = raw.get("dealer")
     return BuscaDeal(
         points=tuple(points) if points is not None else None,
@@ -53,18 +55,48 @@ def read_deal(raw: Any, players: Sequence[str], number: int | None) -> BuscaDeal
         last_trick=last_seat,
         penalties=penalties,
         dealer=None if dealer is None else seat_of(players, dealer, number, "dealer"),
+        top=top,
     )
 
 
+def read_top(raw: Any, players: Sequence[str], number: int | None) -> TopScore:
+    """A deal's ``top``: the players who took the most points, each of them ``points``."""
+    refused = Refused(
+        [
+            Problem(
+                _("top must be {players: 1 to 4 players, points: a whole number from 0 to %(most)d}"),
+                {"most": TOP_MOST},
+                deal=number,
+                field="top",
+            )
+        ]
+    )
+    if not (
+        isinstance(raw, dict)
+        and set(raw) == {"players", "points"}
+        and isinstance(raw["players"], list)
+        and 1 <= len(raw["players"]) <= SEATS
+        and is_int(raw["points"])
+        and 0 <= raw["points"] <= TOP_MOST
+    ):
+        raise refused
+    seats = {seat_of(players, name, number, "top") for name in raw["players"]}
+    if len(seats) != len(raw["players"]):
+        raise refused
+    return TopScore(tuple(sorted(seats)), raw["points"])
+
+
 def rename_deal(raw: Any, old: str, new: str) -> Any:
-    """A deal of a document with the player ``old`` called ``new``: the last trick, the penalties
-    and the dealer name players; anything that is no deal is left as it is."""
+    """A deal of a document with the player ``old`` called ``new``: the last trick, the penalties,
+    the dealer and the top name players; anything that is no deal is left as it is."""
     if not isinstance(raw, dict):
         return raw
     deal = {
         key: renamed(value, old, new) if key in ("last_trick", "dealer") else value
         for key, value in raw.items()
     }
+    if isinstance(raw.get("top"), dict) and isinstance(raw["top"].get("players"), list):
+        deal["top"] = {**raw["top"], "players": [renamed(p, old, new) for p in raw["top"]["players"]]}
     if isinstance(raw.get("penalties"), list):
         deal["penalties"] = [
             {**p, "player": renamed(p.get("player"), old, new)}
@@ -123,6 +155,7 @@ def result_json(match: Any, played: BuscaMatch, deals: bool = True) -> dict[str,
                 "totals": list(d.totals),
                 "next_dealer": name(d.next_dealer),
                 "next_leader": name(d.next_leader),
+                **({"top": top_json(d.top, names)} if d.top is not None else {}),
             }
             for d in (played.deals if deals else ())
         ],
@@ -135,6 +168,10 @@ def result_json(match: Any, played: BuscaMatch, deals: bool = True) -> dict[str,
         "ranking": [names[s] for s in played.ranking],
         "settlement": settlement,
     }
+
+
+def top_json(top: TopScore, names: Sequence[str]) -> dict[str, Any]:
+    return {"players": [names[seat] for seat in top.seats], "points": top.points}
 
 
 def start_json(start: BuscaStart | None) -> dict[str, Any] | None:

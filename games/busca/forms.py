@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -17,11 +17,13 @@ from .rules import BuscaVariant
 
 
 class BuscaDealForm(ShowsEveryError):
-    """One deal, thumb first: points per player, the last trick, covers and penalties."""
+    """One deal, thumb first: points per player, the last trick, covers and penalties; or, entered
+    by its top (``mode`` "top"), who took the most points and how many, and who did not cover."""
 
-    shown_next_to_fields = ("points_", "cover_", "renege_", "last_trick", "misdeal")
+    shown_next_to_fields = ("points_", "cover_", "renege_", "last_trick", "misdeal", "top", "missed")
 
     COVER_CHOICES = (("", _("as the points say")), ("yes", _("covered")), ("no", _("didn't cover")))
+    MODES = (("full", _("Everyone's points")), ("top", _("Who took the most")))
 
     def __init__(
         self,
@@ -30,11 +32,47 @@ class BuscaDealForm(ShowsEveryError):
         players: Sequence[str],
         dealer: int | None,
         rules_dealer: int | None = None,
+        options: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs."""
+        """``dealer`` deals this deal; ``rules_dealer`` is who the rules chose, when that differs;
+        the house rules (``options``) say which entry a deal starts with."""
         super().__init__(*args, **kwargs)
         self.variant, self.names, self.dealer = variant, list(players), dealer
+        self.options = options or {}
+        top_first = bool(self.options.get("top_entry"))
+        self.fields["mode"] = forms.ChoiceField(
+            label=_("How to enter the deal"),
+            choices=self.MODES,
+            initial="top" if top_first else "full",
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        everyone = [(str(seat), name) for seat, name in enumerate(players)]
+        self.fields["top"] = forms.TypedMultipleChoiceField(
+            label=_("Who took the most points (all of them when tied)"),
+            choices=everyone,
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        refused = self.about_deal(
+            gettext("the top score is a whole number from 0 to %(total)d") % {"total": variant.deal_total}
+        )
+        self.fields["top_points"] = forms.IntegerField(
+            label=_("Their points, each"),
+            required=False,
+            min_value=0,
+            max_value=variant.deal_total,
+            error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), refused),
+        )
+        self.fields["missed"] = forms.TypedMultipleChoiceField(
+            label=_("Who did not cover"),
+            choices=everyone,
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
         for seat, name in enumerate(players):
             # Not a whole number from 0 to the deal's total, the same sentence whatever was typed.
             refused = self.about_deal(
@@ -112,9 +150,21 @@ class BuscaDealForm(ShowsEveryError):
             for seat, name in enumerate(self.names)
         ]
 
+    @property
+    def ties_below_top_mark(self) -> bool:
+        """Whether a tie below the top marks busche (003), which an entry by the top cannot tell."""
+        return self.options.get("tie_scope") == "any"
+
+    @property
+    def by_top(self) -> bool:
+        """Whether the deal is entered by its top (as sent, or as the form starts)."""
+        return (self["mode"].value() or "full") == "top"
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
+        if self.by_top:
+            return self._clean_by_top(cleaned)
         if any(f"points_{seat}" in self.errors for seat in range(4)):
             return cleaned  # points that are no points: said next to them, nothing more to tell
         points = [cleaned.get(f"points_{seat}") for seat in range(4)]
@@ -140,16 +190,36 @@ class BuscaDealForm(ShowsEveryError):
             raise forms.ValidationError(self.about_deal(every))
         return cleaned
 
+    def _clean_by_top(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        if "top_points" in self.errors:
+            return cleaned
+        if not cleaned.get("top"):
+            self.add_error("top", self.about_deal(gettext("tap who took the most points")))
+        if cleaned.get("top_points") is None:
+            self.add_error("top_points", self.about_deal(gettext("type how many points they took")))
+        return cleaned
+
     def entry(self) -> dict[str, Any]:
         """The deal in the match document's form."""
         data = self.cleaned_data
-        points = [data.get(f"points_{seat}") for seat in range(4)]
-        entry: dict[str, Any] = {"points": None if None in points else points}
-        covers = [data.get(f"cover_{seat}") or "" for seat in range(4)]
-        if any(covers):
-            entry["covered"] = [{"yes": True, "no": False}.get(c) for c in covers]
-        if data.get("last_trick") is not None:
-            entry["last_trick"] = self.names[data["last_trick"]]
+        entry: dict[str, Any]
+        if self.by_top:
+            top = sorted(data.get("top") or [])
+            entry = {
+                "points": None,
+                "top": {"players": [self.names[s] for s in top], "points": data["top_points"]},
+            }
+            missed = set(data.get("missed") or [])
+            if missed:
+                entry["covered"] = [seat not in missed for seat in range(4)]
+        else:
+            points = [data.get(f"points_{seat}") for seat in range(4)]
+            entry = {"points": None if None in points else points}
+            covers = [data.get(f"cover_{seat}") or "" for seat in range(4)]
+            if any(covers):
+                entry["covered"] = [{"yes": True, "no": False}.get(c) for c in covers]
+            if data.get("last_trick") is not None:
+                entry["last_trick"] = self.names[data["last_trick"]]
         penalties = [
             {"player": self.names[seat], "kind": "renege"}
             for seat in range(4)
@@ -168,7 +238,9 @@ class BuscaDealForm(ShowsEveryError):
         """Show the engine's refusal next to the field it is about."""
         for problem in problems:
             field = None
-            if problem.player in self.names and not self.elsewhere(problem):
+            if self.by_top and problem.field in ("top", "covered") and not self.elsewhere(problem):
+                field = "top_points" if problem.field == "top" else "missed"
+            elif problem.player in self.names and not self.elsewhere(problem):
                 seat = self.names.index(problem.player)
                 field = {
                     "covered": f"cover_{seat}",
@@ -182,8 +254,15 @@ class BuscaDealForm(ShowsEveryError):
     @classmethod
     def initial_from(cls, entry: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """The form's initial values for a stored deal (to edit it)."""
-        initial: dict[str, Any] = {}
+        initial: dict[str, Any] = {"mode": "full"}
         penalties = entry.get("penalties") or []  # a document may give null
+        top = entry.get("top")
+        if isinstance(top, dict):
+            initial["mode"] = "top"
+            initial["top"] = [names.index(n) for n in top.get("players", []) if n in names]
+            initial["top_points"] = top.get("points")
+            covered = entry.get("covered") or [True] * 4
+            initial["missed"] = [seat for seat in range(4) if covered[seat] is False]
         for seat in range(4):
             points = entry.get("points")
             initial[f"points_{seat}"] = points[seat] if points else None

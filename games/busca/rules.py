@@ -37,6 +37,21 @@ class Penalty:
 
 
 @dataclass(frozen=True)
+class TopScore:
+    """A deal entered by its top alone: who took the most points (several when tied), and how many
+    each took (the last trick's 3 included). The others' points are not entered."""
+
+    seats: tuple[int, ...]
+    points: int
+
+    def stand_in(self) -> tuple[int, ...]:
+        """Points to score the deal by: the top's own, and for the others, below every count and tied
+        with nobody, which is all that the busche ask of them (a tie below the top, which 003 marks,
+        is not entered this way)."""
+        return tuple(self.points if seat in self.seats else -1 - seat for seat in range(SEATS))
+
+
+@dataclass(frozen=True)
 class BuscaDeal:
     """One deal as the table enters it (seat indices, not names)."""
 
@@ -45,6 +60,7 @@ class BuscaDeal:
     last_trick: int | None = None  # set when the points leave out the last-trick bonus
     penalties: tuple[Penalty, ...] = ()
     dealer: int | None = None  # a dealer the table chose instead of the rules' choice
+    top: TopScore | None = None  # in place of the points: who took the most, and how many
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,7 @@ class DealResult:
     next_leader: int | None
     # The part of ``busche`` that penalties gave (a renege, a misdeal), not the points: drawn apart.
     penalty_busche: tuple[int, ...] = (0,) * SEATS
+    top: TopScore | None = None  # a deal entered by its top alone (``points`` is then None)
 
 
 @dataclass(frozen=True)
@@ -132,6 +149,17 @@ COMMON_OPTIONS = (
         "choice",
         ("losers_pay", "per_busca"),
         label=_("Settlement"),
+    ),
+    Option(
+        "top_entry",
+        False,
+        _(
+            "A deal is entered as who took the most points and how many, and who did not cover: "
+            "the others' points are neither asked nor checked."
+        ),
+        "bool",
+        label=_("Enter the top scorers only"),
+        extension=True,
     ),
 )
 
@@ -250,7 +278,14 @@ class BuscaVariant:
             elif max(points) < LAST_TRICK_BONUS:
                 problem(_("nobody has the 3 points of the last trick"), "points")
 
+        top = deal.top
+        if top is not None and points is not None:
+            problem(_("enter every player's points or only the top scorers', not both"), "top")
+            top = None
         last_trick = deal.last_trick
+        if top is not None and last_trick is not None:
+            problem(_("the top scorers' points include the last trick: leave it out"), "last_trick")
+            last_trick = None
         if points is None and last_trick is not None:  # no points, so no bonus to add to anyone
             template = _("the last trick counts only with the points: enter them, or leave it out")
             problem(template, "last_trick")
@@ -261,6 +296,11 @@ class BuscaVariant:
             if seat == last_trick and given is False:
                 problem(_("%(player)s took the last trick and so covered"), "covered", seat)
                 given = True  # reported once: the checks below must not say it again
+            if top is not None:  # who is not marked as not covering covered
+                if seat in top.seats and given is False:
+                    problem(_("%(player)s took the most points and so covered"), "covered", seat)
+                covered.append(given is not False or seat in top.seats)
+                continue
             if points is None:
                 if given is None:
                     problem(_("say whether %(player)s covered"), "covered", seat)
@@ -290,7 +330,9 @@ class BuscaVariant:
             if points is not None and opts["cover_requires_point"] and given is False and scored > 0:
                 problem(_("%(player)s has %(points)d points and so covered"), "covered", seat, points=scored)
 
-        if not problems:
+        if top is not None and not problems:
+            self.check_top(top, covered, opts, problem)
+        elif not problems:
             if not any(covered):
                 problem(_("nobody covered, but someone won the tricks"), "covered")
             elif points is None and all(covered):
@@ -324,6 +366,40 @@ class BuscaVariant:
         if problems:
             raise Refused(problems)
         return (tuple(points) if points is not None else None), tuple(covered), extra
+
+    def check_top(
+        self, top: TopScore, covered: Sequence[bool], opts: Mapping[str, Any], problem: Any
+    ) -> None:
+        """What can be checked of a deal entered by its top: that the top's points fit in the deal and
+        leave the others, who covered, fewer points each (at least one each where a cover needs it).
+        The others' own points are not entered, and so not checked."""
+        first, tied, value = top.seats[0], len(top.seats), top.points
+        others = [s for s in range(SEATS) if s not in top.seats and covered[s]]
+        rest = self.deal_total - tied * value
+        least = len(others) if opts["cover_requires_point"] else 0
+        said = {"points": value, "total": self.deal_total, "rest": rest, "count": len(others)}
+        if rest < 0:
+            if tied == 1:
+                template = _("%(player)s cannot have %(points)d points: a deal has %(total)d")
+            else:
+                template = _(
+                    "%(tied)d players with %(points)d points each make more than the %(total)d of a deal"
+                )
+            problem(template, "top", first, tied=tied, **said)
+        elif rest > len(others) * (value - 1):
+            if others:
+                template = _(
+                    "with %(points)d points at the top, the %(rest)d left cannot all go to the others "
+                    "with fewer points each"
+                )
+            else:
+                template = _("%(points)d points at the top leave %(rest)d to nobody: a deal has %(total)d")
+            problem(template, "top", first, **said)
+        elif rest < least:
+            template = _(
+                "%(rest)d points are left for %(count)d other players who covered, and a cover needs a point"
+            )
+            problem(template, "top", first, **said)
 
     # -- a whole match ---------------------------------------------------------
     def play(
@@ -430,7 +506,8 @@ class _Replay:
             self.dealer = deal.dealer
             self.leader = next_seat(deal.dealer, SEATS) if self.leader is not None else None
         points, covered, extra = self.variant.check_deal(deal, self.opts, self.players, self.dealer, number)
-        base = self.variant.base_busche(points, covered, self.opts)
+        scoring = deal.top.stand_in() if deal.top is not None and points is None else points
+        base = self.variant.base_busche(scoring, covered, self.opts)
         busche = tuple(b + e for b, e in zip(base, extra, strict=True))
         self.totals = [t + b for t, b in zip(self.totals, busche, strict=True)]
         self.record_reached(number)
@@ -451,6 +528,7 @@ class _Replay:
                 next_dealer=None if done else self.dealer,
                 next_leader=None if done else self.leader,
                 penalty_busche=tuple(extra),
+                top=deal.top if points is None else None,
             )
         )
 

@@ -13,7 +13,7 @@ from games.web import editable, latest, name, paid_said, settlement_rows
 from matches import spoken
 
 from .drawing import busca_cross
-from .rules import BuscaMatch
+from .rules import BuscaMatch, DealResult
 
 if TYPE_CHECKING:
     from matches.models import Match
@@ -48,7 +48,7 @@ def busca_rows(played: BuscaMatch, names: Sequence[str], shown: int | None = Non
             "dealer": names[deal.dealer],
             "cells": [
                 {
-                    "points": deal.points[seat] if deal.points else None,
+                    "points": deal.points[seat] if deal.points else _top_points(deal, seat),
                     "covered": deal.covered[seat],
                     "busche": deal.busche[seat],
                     "total": deal.totals[seat],
@@ -58,6 +58,11 @@ def busca_rows(played: BuscaMatch, names: Sequence[str], shown: int | None = Non
         }
         for deal in reversed(latest(played.deals, shown))
     ]
+
+
+def _top_points(deal: DealResult, seat: int) -> int | None:
+    """A seat's points in a deal entered by its top: the top's own; the others' were not entered."""
+    return deal.top.points if deal.top is not None and seat in deal.top.seats else None
 
 
 def busca_context(

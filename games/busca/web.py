@@ -32,9 +32,6 @@ class Busca(GameWeb):
     family = "busca"
     form = BuscaDealForm
 
-    def form_kwargs(self, standing: Standing, number: int | None, holder: int) -> dict[str, Any]:
-        return {}  # the variant says all the form asks
-
     def sheet(self, standing: Standing, *, preview: Any, bottom: int, shown: int | None) -> dict[str, Any]:
         match, names, played, rules = standing.match, standing.players, standing.played, standing.rules
         return busca_context(match, names, played, rules, preview, bottom=bottom, shown=shown)
@@ -44,13 +41,19 @@ class Busca(GameWeb):
 
         return spoken.busca_deal(standing.played.deals[number - 1], standing.players)
 
-    entry_order = ("points", "covered", "last_trick", "penalties", "dealer")
+    entry_order = ("points", "top", "covered", "last_trick", "penalties", "dealer")
 
     def entry_said(self, key: str, value: Any, names: Sequence[str]) -> str:
         if key == "points":
             return (
                 ", ".join(f"{n} {p}" for n, p in zip(names, value, strict=False)) if value else _("no points")
             )
+        if key == "top" and isinstance(value, dict):
+            players = ", ".join(map(str, value.get("players") or []))
+            return _("the most points: %(names)s, %(points)s") % {
+                "names": players,
+                "points": value.get("points"),
+            }
         if key == "covered" and isinstance(value, list):
             failed = [n for n, covered in zip(names, value, strict=False) if covered is False]
             said = ngettext("didn't cover: %(names)s", "didn't cover: %(names)s", len(failed))
@@ -84,7 +87,10 @@ class Busca(GameWeb):
             counts["deals"] += 1
             counts["busche"] += deal.busche[seat]
             counts["uncovered"] += not deal.covered[seat]
-            counts["tops"] += deal.points is not None and deal.points[seat] == max(deal.points)
+            if deal.top is not None:
+                counts["tops"] += seat in deal.top.seats
+            else:
+                counts["tops"] += deal.points is not None and deal.points[seat] == max(deal.points)
         return counts
 
     def figure(self, key: str, counts: Mapping[str, int]) -> Any:

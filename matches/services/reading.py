@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from games import document
-from games.core import Steps
+from games.core import Steps, written_options
+from games.registry import variant_for
 
 from ..models import Change, Deal, Match, Seat
 
@@ -40,7 +41,7 @@ def match_document(
     return {
         "format": document.FORMAT,
         "game": match.game,
-        "options": match.options,
+        "options": written_options(variant_for(match.game).options, match.options),
         "players": list(players),
         "first_dealer": None,
         "start": match.start,

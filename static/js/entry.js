@@ -97,6 +97,11 @@
       refresh(form);
       say(form, 0);
     }
+    // Busca by the top: once a player is tapped as the top, their points are asked (the pad comes up).
+    if (form && event.target.matches(".top-scorers input") && event.target.checked) {
+      var top = form.querySelector("input[name=top_points]");
+      if (top && top.value === "") top.focus();
+    }
     // New match: the first-dealer choices read the names picked for the seats.
     var seat = event.target.name && event.target.name.match(/^seat_(\d)$/);
     if (seat) {

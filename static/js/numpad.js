@@ -13,7 +13,12 @@
   function padOn() {
     try { return localStorage.getItem(CHOICE) !== "phone"; } catch (e) { return true; }
   }
-  function fields(form) { return Array.from(form.querySelectorAll("input[data-pad]")); }
+  // The fields shown: those of an entry the form hides (Busca's by the top, or everyone's) are left out.
+  function fields(form) {
+    return Array.from(form.querySelectorAll("input[data-pad]")).filter(function (field) {
+      return field.getClientRects().length > 0;
+    });
+  }
   function blank(field) { return field.value === ""; }
   function complete(field) {
     var most = parseInt(field.max, 10);

@@ -1,4 +1,5 @@
-"""The house rules of each game at their defaults, as docs/format.md lists them."""
+"""The house rules of each game at their defaults, as docs/format.md lists them; and as a match
+stores them, with the format's extensions (docs/format.md, "Extensions") at their defaults too."""
 
 from __future__ import annotations
 
@@ -39,3 +40,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "losers": "two_highest",
     },
 }
+
+EXTENSIONS: dict[str, dict[str, Any]] = {game: {"top_entry": False} for game in DEFAULTS}
+STORED: dict[str, dict[str, Any]] = {game: {**DEFAULTS[game], **EXTENSIONS[game]} for game in DEFAULTS}

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from matches.models import Match, Player
 
-from .games import DEFAULTS
+from .games import STORED
 from .pages import count, form_values, text, texts
 
 NEW = reverse("match_new")
@@ -95,7 +95,7 @@ def test_a_match_created_with_the_defaults_stores_them_and_opens_its_sheet(
     assert response.status_code == 302
     assert response["Location"] == reverse("match_detail", args=[match.pk])
     assert match.game == game
-    assert match.options == DEFAULTS[game]
+    assert match.options == STORED[game]
 
 
 def test_a_new_match_seats_the_players_in_the_order_given_with_the_chosen_dealer(
@@ -125,7 +125,7 @@ def test_changed_house_rules_are_stored(alice_client: Client, players: list[Play
     alice_client.post(NEW, data)
 
     assert Match.objects.get().options == {
-        **DEFAULTS["busca-000"],
+        **STORED["busca-000"],
         "stake": 0.5,
         "single_limit": 30,
         "tie_multiplier": True,
@@ -164,7 +164,7 @@ def test_busca_001_with_a_threshold_or_a_number_of_deals_is_created(
     response = alice_client.post(NEW, data)
 
     assert response.status_code == 302
-    assert Match.objects.get().options == {**DEFAULTS["busca-001"], **stored}
+    assert Match.objects.get().options == {**STORED["busca-001"], **stored}
 
 
 def test_the_same_player_in_two_seats_is_refused(alice_client: Client, players: list[Player]) -> None:

@@ -12,7 +12,7 @@ from games.core import Refused
 from matches import services
 from matches.models import Deal, Match, Player
 
-from .games import DEFAULTS
+from .games import DEFAULTS, STORED
 from .results import replayed
 from .typed import numbered
 
@@ -41,7 +41,7 @@ def test_a_new_match_stores_every_option_with_the_defaults_filled_in(
     )
 
     match = stored(match)
-    assert match.options == {**DEFAULTS[game], "stake": 2}
+    assert match.options == {**STORED[game], "stake": 2}
     assert match.status == Match.Status.IN_PROGRESS
     assert match.result["totals"] == [0, 0, 0, 0]
     assert [seat.player.name for seat in match.seats.all()] == ["Anna", "Bruno", "Carla", "Dario"]

@@ -101,7 +101,7 @@ def test_busca_001_has_no_penalty_inputs(alice_client: Client, make_match: MakeM
 
     assert set(form_values(page, "deal-form")) == {f"points_{s}" for s in range(4)} | {
         f"cover_{s}" for s in range(4)
-    } | {"last_trick", "dealer", "token", "number"}
+    } | {"last_trick", "dealer", "token", "number", "mode", "top_points"}
 
 
 def test_the_match_list_shows_matches_in_progress_first_with_their_totals(

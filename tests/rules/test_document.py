@@ -86,8 +86,17 @@ DOCUMENTS = [
 
 @pytest.mark.parametrize("game", list(VARIANTS))
 def test_the_output_lists_every_option_of_the_game_with_its_default(game: str) -> None:
+    """Every option of the format; an extension (docs/format.md, "Extensions") only when it is used,
+    so that a document that does not use one is as any tool of the format reads it."""
     scored = score_document(EMPTY[game])
-    assert scored["options"] == {option.key: option.default for option in VARIANTS[game].options}
+    options = VARIANTS[game].options
+    assert scored["options"] == {option.key: option.default for option in options if not option.extension}
+
+
+@pytest.mark.parametrize("game", ["busca-000", "busca-001", "busca-003"])
+def test_the_output_writes_the_top_entry_extension_when_a_table_uses_it(game: str) -> None:
+    doc = {**EMPTY[game], "options": {**EMPTY[game].get("options", {}), "top_entry": True}}
+    assert score_document(doc)["options"]["top_entry"] is True
 
 
 def test_the_output_keeps_the_options_given() -> None:
