@@ -331,7 +331,7 @@ class BuscaVariant:
                 problem(_("%(player)s has %(points)d points and so covered"), "covered", seat, points=scored)
 
         if top is not None and not problems:
-            self.check_top(top, covered, opts, problem)
+            self.check_top(top, covered, opts, players, problem)
         elif not problems:
             if not any(covered):
                 problem(_("nobody covered, but someone won the tricks"), "covered")
@@ -368,38 +368,44 @@ class BuscaVariant:
         return (tuple(points) if points is not None else None), tuple(covered), extra
 
     def check_top(
-        self, top: TopScore, covered: Sequence[bool], opts: Mapping[str, Any], problem: Any
+        self,
+        top: TopScore,
+        covered: Sequence[bool],
+        opts: Mapping[str, Any],
+        players: Sequence[str],
+        problem: Any,
     ) -> None:
         """What can be checked of a deal entered by its top: that the top's points fit in the deal and
         leave the others, who covered, fewer points each (at least one each where a cover needs it).
         The others' own points are not entered, and so not checked."""
-        first, tied, value = top.seats[0], len(top.seats), top.points
+        tied, value = len(top.seats), top.points
         others = [s for s in range(SEATS) if s not in top.seats and covered[s]]
         rest = self.deal_total - tied * value
         least = len(others) if opts["cover_requires_point"] else 0
-        said = {"points": value, "total": self.deal_total, "rest": rest, "count": len(others)}
-        if rest < 0:
-            if tied == 1:
-                template = _("%(player)s cannot have %(points)d points: a deal has %(total)d")
-            else:
-                template = _(
-                    "%(tied)d players with %(points)d points each make more than the %(total)d of a deal"
-                )
-            problem(template, "top", first, tied=tied, **said)
+        said = {
+            "points": value,
+            "total": self.deal_total,
+            "rest": rest,
+            "count": len(others),
+            "names": " & ".join(players[s] for s in top.seats),
+        }
+        if rest < 0 and tied == 1:
+            template = _("%(player)s cannot have %(points)d points: a deal has %(total)d")
+        elif rest < 0:
+            template = _("%(names)s cannot each have %(points)d points: a deal has %(total)d")
         elif rest > len(others) * (value - 1):
-            if others:
-                template = _(
-                    "with %(points)d points at the top, the %(rest)d left cannot all go to the others "
-                    "with fewer points each"
-                )
-            else:
-                template = _("%(points)d points at the top leave %(rest)d to nobody: a deal has %(total)d")
-            problem(template, "top", first, **said)
+            template = _(
+                "with %(points)d points for %(names)s at the top, the %(rest)d left cannot all go "
+                "to the others with fewer points each"
+            )
         elif rest < least:
             template = _(
-                "%(rest)d points are left for %(count)d other players who covered, and a cover needs a point"
+                "with %(points)d points for %(names)s at the top, %(rest)d are left for %(count)d "
+                "other players who covered, and a cover needs a point each"
             )
-            problem(template, "top", first, **said)
+        else:
+            return
+        problem(template, "top", top.seats[0], **said)
 
     # -- a whole match ---------------------------------------------------------
     def play(

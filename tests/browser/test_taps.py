@@ -5,6 +5,7 @@ on screen (no scrolling to find it); and the page's own number pad that makes th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -58,6 +59,41 @@ def test_a_busca_deal_is_seven_taps_on_the_number_pad(page: Page) -> None:
 
     expect(page.locator(DEAL_ROWS)).to_have_count(2)
     assert page.evaluate(COUNTED) == 7  # the target: at most 8 with the full entry
+
+
+def start_busca_by_the_top(page: Page) -> None:
+    """A Busca match whose house rules start every deal on the entry by the top."""
+    page.goto("/matches/new/?game=busca-000")
+    for seat, name in enumerate(["Anna", "Bruno", "Carla", "Dario"]):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    page.locator("details.house-rules summary").click()
+    page.check("#id_opt_top_entry")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#deal-form .pick-top input")).to_be_checked()
+
+
+def enter_by_the_top(page: Page, name: str, points: str, tap: Callable[[Locator], None]) -> None:
+    """The top's chip (its points are then asked, the pad up), its points on the pad, and Save."""
+    tap(page.locator("#deal-form .top-scorers label.chip").filter(has_text=re.compile(rf"^\s*{name}\s*$")))
+    expect(page.locator("#id_top_points")).to_be_focused()
+    for digit in points:
+        tap(key(page, digit))
+    tap(page.locator(SAVE_DEAL))
+
+
+def test_a_busca_deal_by_its_top_is_four_taps(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_busca_by_the_top(page)
+    enter_by_the_top(page, "Anna", "25", lambda target: target.click())
+    expect(page.locator(DEAL_ROWS)).to_have_count(1)
+    page.evaluate(COUNT)
+
+    enter_by_the_top(page, "Bruno", "16", lambda target: tap_on_screen(page, target))  # two digits: complete
+
+    expect(page.locator(DEAL_ROWS)).to_have_count(2)
+    assert page.evaluate(COUNTED) == 4  # the target: at most 5 with the entry by the top
+    expect(page.locator(DEAL_ROWS).first.locator("td")).to_have_text(["5 –", "1 16 +1", "0 –", "0 –"])
 
 
 def test_a_mambassa_deal_of_who_pays_is_one_tap_and_save(page: Page) -> None:
