@@ -130,6 +130,15 @@ class Busca(GameWeb):
 
     result_labels = {"covered": gettext_lazy("Covered"), "busche": gettext_lazy("Busche")}
 
+    def result_columns(self, key: str, label: str, players: Sequence[str]) -> list[Column] | None:
+        """Each player's points; in a deal entered by its top, the top's, the others' left empty (not
+        entered), so the top needs no columns of its own."""
+        if key == "top":
+            return []
+        if key != "points":
+            return None
+        return [(f"{label} {name}", _points(seat, name)) for seat, name in enumerate(players)]
+
     # -- Paper ----------------------------------------------------------------------------------
 
     papers = (A4, A5)  # a square cross fills half a sheet of A4
@@ -183,6 +192,16 @@ def _card_points(seat: int) -> Any:
         if not entry.get("last_trick") or not isinstance(points, list) or seat >= len(points):
             return None
         return points[seat]
+
+    return value
+
+
+def _points(seat: int, name: str) -> Any:
+    def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
+        points, top = result.get("points"), result.get("top") or {}
+        if isinstance(points, list):
+            return points[seat] if seat < len(points) else None
+        return top.get("points") if name in (top.get("players") or []) else None
 
     return value
 

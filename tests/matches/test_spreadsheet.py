@@ -237,3 +237,17 @@ def test_the_xlsx_keeps_a_name_like_a_formula_as_text(alice_client: Client, alic
 
     assert "<f>" not in book.read("xl/worksheets/sheet1.xml").decode()
     assert '<t>=HYPERLINK("http://x","y")</t>' in book.read("xl/sharedStrings.xml").decode()
+
+
+def test_a_busca_deal_entered_by_its_top_has_the_tops_points_and_the_others_left_empty(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    top = {"points": None, "top": {"players": ["Anna", "Carla"], "points": 13}}
+    match = make_match(deals=[top, {"points": [25, 8, 5, 2]}])
+
+    first, second = rows(download(alice_client, csv_url(match), "en"))
+
+    assert [first[f"Points {name}"] for name in NAMES] == ["13", "", "13", ""]  # the others not entered
+    assert [first[f"Busche {name}"] for name in NAMES] == ["1", "0", "1", "0"]
+    assert [second[f"Points {name}"] for name in NAMES] == ["25", "8", "5", "2"]
+    assert "top" not in header(download(alice_client, csv_url(match), "en"))
