@@ -103,6 +103,8 @@ def sheet_context(
     and the deal table are {% cache %} fragments of match_detail.html: what they draw is made only
     when it is drawn (lazily), not when it is taken from the cache.
     """
+    from . import summaries  # (it reads the sheets' rows: imported when asked, not at the start)
+
     match, played, rules = standing.match, standing.played, standing.rules
     web = web_for(rules.variant)
     shown_form: forms.Form | SimpleLazyObject | None = form
@@ -112,6 +114,8 @@ def sheet_context(
     context = {
         "match": match,
         "variant": rules.variant,
+        # What is shared (_summary.html): drawn with the page, and again with each deal.
+        "summary": SimpleLazyObject(lambda: summaries.match_summary(match, standing.players, standing)),
         "house_rules": house_rules(rules.variant, match.options),
         "names": standing.players,
         "played": played,

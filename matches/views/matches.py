@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from games.core import Refused, gettext_noop
 from games.registry import GAMES
 
-from .. import evenings, services, sheets, summaries
+from .. import evenings, services, sheets
 from ..access import Access, joined_invites
 from ..forms import MatchForm, OptionsForm, game_choices, problem_text
 from ..holder import holder_seat
@@ -96,7 +96,6 @@ def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     bottom = holder_seat(request, match, len(standing.players))
     all_deals = request.GET.get("deals") == "all"
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
-    context["summary"] = summaries.match_summary(match, standing.players, standing)
     return render(request, "matches/match_detail.html", context)
 
 

@@ -531,3 +531,20 @@ def test_a_deletion_the_rules_refuse_says_why_and_keeps_the_deal(
         "Deal 1: Bruno did not deal this deal; a misdeal is the dealer's (Anna)"
     )
     assert entries(match) == [EVEN, misdeal]
+
+
+def test_a_deal_saved_here_or_seen_from_another_phone_brings_the_summary_to_share_up_to_date(
+    alice_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match()
+    version = stored(match).version
+
+    saved = alice_client.post(post_url(match), deal(25, 8, 5, 2), headers=HTMX).content.decode()
+    seen = alice_client.get(reverse("match_live", args=[match.pk]) + f"?v={version}", headers=HTMX)
+
+    for html in (saved, seen.content.decode()):
+        summary = text(html, "textarea", id="summary-text")
+        assert "Anna 5, Bruno 0, Carla 0, Dario 0" in summary
+        assert 'id="summary-text" hx-swap-oob="true"' in html
+    page = alice_client.get(sheet_url(match))
+    assert count(page, "textarea", id="summary-text") == 1  # the page itself has one, swapped in place

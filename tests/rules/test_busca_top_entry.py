@@ -92,7 +92,7 @@ def refused(
     ],
 )
 def test_the_top_takes_the_busche_of_the_variant(game: str, top: TopScore, busche: tuple[int, ...]) -> None:
-    given = {"victory_threshold": 50} if game == "busca-001" else {}
+    given: dict[str, Any] = {"victory_threshold": 50} if game == "busca-001" else {}
     assert play(game, top, **given).deals[0].busche == busche
 
 
