@@ -44,8 +44,12 @@
     var form = document.getElementById("deal-form");
     var active = document.activeElement;
     if (!form || (active && active !== document.body && !form.contains(active))) return;
-    var field = form.querySelector(".invalid input:not([type=hidden]), [aria-invalid=true]") ||
-      form.querySelector("input:not([type=hidden]):not([disabled])");
+    // The first field shown of the deal itself: not the choice of how to enter it (.modes), nor a
+    // field of the entry not chosen (hidden).
+    var shown = Array.from(form.querySelectorAll("input:not([type=hidden]):not([disabled])")).filter(function (input) {
+      return !input.closest(".modes") && input.getClientRects().length > 0;
+    });
+    var field = form.querySelector(".invalid input:not([type=hidden]), [aria-invalid=true]") || shown[0];
     if (field) field.focus();
   }
   // A deal saved: in the frame that draws the new sheet, with entry.js's scroll to the cross

@@ -249,7 +249,7 @@ def test_buttons_are_named_with_the_words_they_show(owner: Page, tables: dict[st
     assert all(n.startswith("+1 ") for n in plus), plus
     assert "+1 renege by Anna" in plus
     assert visible_labels_missing_from_names(page, "#deal-form button") == []
-    page.locator("#deal-form input[data-pad]").first.focus()
+    page.locator("#id_points_0").focus()
     keys = [name(n) for n in Tree(page).of("#deal-form [data-numpad] button")]
     assert keys[:4] == ["1", "2", "3", "Delete a digit"], keys
     assert visible_labels_missing_from_names(page, "#deal-form button") == []
