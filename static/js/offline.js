@@ -161,18 +161,20 @@
     return fields;
   }
   // What a deal says, in the words of its form: each player's points, or each group's choice.
+  // What was entered, in the form's order: each player's points (or, Busca by its top, their points
+  // each) and what is tapped in each group ("Who pays: Bruno").
   function whatWasEntered(form) {
-    var said = Array.from(form.querySelectorAll(".player-row")).map(function (row) {
-      var who = row.querySelector(".who");
-      var points = row.querySelector("input.points");
-      if (!who || !points || points.value === "") return "";
-      return (who.firstChild ? who.firstChild.textContent : who.textContent).trim() + " " + points.value;
-    });
-    form.querySelectorAll("fieldset").forEach(function (group) {
-      var legend = group.querySelector("legend");
-      var picked = Array.from(group.querySelectorAll("input:checked")).filter(function (el) { return el.value !== ""; })
+    var said = Array.from(form.querySelectorAll(".player-row, .top-row, fieldset")).map(function (part) {
+      if (part.tagName !== "FIELDSET") {
+        var who = part.querySelector(".who");
+        var points = part.querySelector("input.points");
+        if (!who || !points || points.value === "") return "";
+        return (who.firstChild ? who.firstChild.textContent : who.textContent).trim() + " " + points.value;
+      }
+      var legend = part.querySelector("legend");
+      var picked = Array.from(part.querySelectorAll("input:checked")).filter(function (el) { return el.value !== ""; })
         .map(function (el) { return el.closest("label") ? el.closest("label").textContent.trim() : el.value; });
-      if (legend && picked.length) said.push(legend.textContent.trim() + ": " + picked.join(", "));
+      return legend && picked.length ? legend.textContent.trim() + ": " + picked.join(", ") : "";
     });
     return said.filter(Boolean).join(" · ");
   }
