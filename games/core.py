@@ -86,8 +86,9 @@ class Option:
     places: int = 0
     limits: str = ""
     most: str = ""
-    # An option added to the format (docs/format.md, "Extensions"): written into a document only when
-    # it is not at its default, so that a document not using it is as the format has always had it.
+    # An option this project added to the format (docs/format.md, "A deal entered by its top"):
+    # written into a document only when it is not at its default, so that a document not using it
+    # is as the format has always had it.
     extension: bool = False
 
     def check(self, value: Any) -> bool:

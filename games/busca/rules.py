@@ -1,8 +1,9 @@
 """Busca: the three variants of the seeds (000 Busche, 001 Traversone & co., 003 the cross).
 
-A deal's input is the points each player captured, who covered, and penalties; the
-engine validates it, gives each player's busche, and replays a whole match: totals,
-who deals and leads, when the match ends, who lost and won, and the money.
+A deal's input is the points each player captured (or only who took the most, and how many:
+``TopScore``), who covered, and penalties; the engine validates it, gives each player's busche,
+and replays a whole match: totals, who deals and leads, when the match ends, who lost and won,
+and the money.
 The rules and their numbers are those of docs/rules.md, sections 1 to 5 and 8.
 """
 

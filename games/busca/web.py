@@ -197,6 +197,8 @@ def _card_points(seat: int) -> Any:
 
 
 def _points(seat: int, name: str) -> Any:
+    """A player's points as the result gives them; in a deal entered by its top, only the top's."""
+
     def value(entry: Mapping[str, Any], result: Mapping[str, Any]) -> Any:
         points, top = result.get("points"), result.get("top") or {}
         if isinstance(points, list):

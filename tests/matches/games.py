@@ -1,5 +1,6 @@
 """The house rules of each game at their defaults, as docs/format.md lists them; and as a match
-stores them, with the format's extensions (docs/format.md, "Extensions") at their defaults too."""
+stores them, with this project's additions to the format (docs/format.md, "A deal entered by its
+top") at their defaults too."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""A Busca deal entered by its top (docs/format.md, "Extensions"): who took the most points, how
-many, and who did not cover. The busche, who deals next and the end of the match are those of the
-same deal entered in full; what can be checked of the top is checked, the others' points are not."""
+"""A Busca deal entered by its top (docs/format.md, "A deal entered by its top"): who took the
+most points, how many, and who did not cover. The busche, who deals next and the end of the match
+are those of the same deal entered in full; what can be checked of the top is checked, the others'
+points are not."""
 
 from __future__ import annotations
 

@@ -86,8 +86,8 @@ DOCUMENTS = [
 
 @pytest.mark.parametrize("game", list(VARIANTS))
 def test_the_output_lists_every_option_of_the_game_with_its_default(game: str) -> None:
-    """Every option of the format; an extension (docs/format.md, "Extensions") only when it is used,
-    so that a document that does not use one is as any tool of the format reads it."""
+    """Every option of the format; one this project added (docs/format.md, "A deal entered by its
+    top") only when it is used, so that a document not using it is as any tool of the format reads it."""
     scored = score_document(EMPTY[game])
     options = VARIANTS[game].options
     assert scored["options"] == {option.key: option.default for option in options if not option.extension}
