@@ -15,6 +15,7 @@ from tests.matches.typed import as_typed
 from .flows import DEAL_ROWS, SAVE_DEAL, add_players, expect_deal_form, sign_up
 from .test_live import join, make_link, other_phone  # noqa: F401 (a fixture)
 from .test_offline import PENDING, match_of
+from .test_screen_reader import Tree, name
 from .test_taps import start_busca_by_the_top
 
 pytestmark = pytest.mark.browser
@@ -102,3 +103,19 @@ def test_in_italian_a_top_that_cannot_be_is_refused_in_words_and_kept(page: Page
     expect(page.locator("#id_top_points")).to_have_value("9")
     expect(page.locator("#deal-form .top-scorers input[value='0']")).to_be_checked()
     expect(page.locator(DEAL_ROWS)).to_have_count(0)
+
+
+def test_a_screen_reader_hears_the_top_entry_as_named_boxes_and_a_points_field(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_busca_by_the_top(page)
+
+    tree = Tree(page)
+    boxes = list(tree.of("#deal-form .top-scorers input"))
+    assert [name(node) for node in boxes] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert {node["role"]["value"] for node in boxes} == {"checkbox"}
+    assert name(tree.one("#id_top_points")) == "Their points, each"
+    assert [name(node) for node in tree.of("#deal-form .missed input")] == ["Anna", "Bruno", "Carla", "Dario"]
+    groups = [name(node) for node in tree.with_role("group")]
+    assert "Who took the most points (all of them when tied)" in groups
+    assert "Who did not cover" in groups
