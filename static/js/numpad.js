@@ -2,8 +2,8 @@
 // one of those fields has the focus, large keys and the Save button keep to the screen's foot in
 // place of the phone's keyboard, which never opens (inputmode="none"), and the sheet stays in view
 // above them. Once a value is complete (as many digits as the most a player can take, or a value
-// that cannot grow: 5 where 40 is the most) the next player without points is entered; entry.js
-// fills in the last one. "Phone keyboard" gives the phone's own keyboard back, remembered on this
+// that cannot grow: 5 where 40 is the most) the next player without points is entered (and a → then
+// pressed out of habit moves no further); entry.js fills in the last one. "Phone keyboard" gives the phone's own keyboard back, remembered on this
 // phone. Without this script, the phone's keyboard.
 (function () {
   "use strict";
@@ -38,6 +38,11 @@
     var field = entered(form);
     if (!field) return;
     var all = fields(form);
+    var jumped = field.dataset.padJumped === "1";
+    delete field.dataset.padJumped;
+    // → just after the pad went on by itself is taken as said already: a player who ends each value
+    // with → out of habit skips nobody.
+    if (key === "next" && jumped) return;
     if (key === "next") { (all[all.indexOf(field) + 1] || all[0]).focus(); return; }
     if (key === "back" && (blank(field) || field.dataset.auto === "1")) {
       (all[all.indexOf(field) - 1] || field).focus();
@@ -50,7 +55,10 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
     if (key !== "back" && complete(field)) {
       var then = next(form, field);
-      if (then) then.focus();
+      if (then) {
+        then.dataset.padJumped = "1";
+        then.focus();
+      }
     }
   }
 
@@ -99,6 +107,7 @@
     shown(form);
   });
   document.addEventListener("focusout", function (event) {
+    if (event.target.dataset) delete event.target.dataset.padJumped;
     var form = event.target.closest && event.target.closest("#deal-form");
     if (form) window.setTimeout(function () { shown(form); }, 0);
   });

@@ -153,6 +153,9 @@ def test_the_number_pad_types_deletes_goes_on_and_never_opens_the_phones_keyboar
     expect(page.locator("#id_points_0")).to_have_value("")
     for digit in "30":
         key(page, digit).click()
+    expect(page.locator("#id_points_1")).to_be_focused()  # 30 is complete: on to Bruno by itself
+    pad.get_by_role("button", name="Next player").click()  # → out of habit: still Bruno, not skipped
+    expect(page.locator("#id_points_1")).to_be_focused()
     pad.get_by_role("button", name="Next player").click()  # Bruno's stays empty: on to Carla
     expect(page.locator("#id_points_2")).to_be_focused()
     key(page, "0").click()  # 0 cannot grow
@@ -165,6 +168,20 @@ def test_the_number_pad_types_deletes_goes_on_and_never_opens_the_phones_keyboar
     # The sheet above stays in reach: a tap there puts the keys away.
     page.locator(".match-title").click()
     expect(pad).to_be_hidden()
+
+
+def test_a_next_after_each_value_out_of_habit_skips_nobody_and_overwrites_nothing(page: Page) -> None:
+    sign_up(page)
+    add_players(page)
+    start_match(page, "busca-000")
+    page.locator("#id_points_0").click()
+    for typed in ("12", "10", "8"):  # each complete (two digits, or 8 that cannot grow): the pad goes on
+        for digit in typed:
+            key(page, digit).click()
+        key(page, "next").click()
+    expect(page.locator("#id_points_3")).to_be_focused()
+    for field, value in enumerate(("12", "10", "8", "10")):  # Dario's filled in: what is left
+        expect(page.locator(f"#id_points_{field}")).to_have_value(value)
 
 
 def test_the_phones_own_keyboard_can_be_chosen_and_stays_chosen_on_this_phone(page: Page) -> None:
