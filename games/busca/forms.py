@@ -60,7 +60,7 @@ class BuscaDealForm(ShowsEveryError):
             gettext("the top score is a whole number from 0 to %(total)d") % {"total": variant.deal_total}
         )
         self.fields["top_points"] = forms.IntegerField(
-            label=_("Their points, each"),
+            label=_("Their points (each, when tied)"),
             required=False,
             min_value=0,
             max_value=variant.deal_total,
@@ -205,10 +205,7 @@ class BuscaDealForm(ShowsEveryError):
         entry: dict[str, Any]
         if self.by_top:
             top = sorted(data.get("top") or [])
-            entry = {
-                "points": None,
-                "top": {"players": [self.names[s] for s in top], "points": data["top_points"]},
-            }
+            entry = {"top": {"players": [self.names[s] for s in top], "points": data["top_points"]}}
             missed = set(data.get("missed") or [])
             if missed:
                 entry["covered"] = [seat not in missed for seat in range(4)]

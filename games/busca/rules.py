@@ -387,22 +387,28 @@ class BuscaVariant:
             "points": value,
             "total": self.deal_total,
             "rest": rest,
-            "count": len(others),
+            "below": value - 1,
             "names": " & ".join(players[s] for s in top.seats),
         }
         if rest < 0 and tied == 1:
             template = _("%(player)s cannot have %(points)d points: a deal has %(total)d")
         elif rest < 0:
             template = _("%(names)s cannot each have %(points)d points: a deal has %(total)d")
+        elif rest > 0 and not others and tied == 1:
+            template = _("%(player)s with %(points)d leaves %(rest)d points to nobody: a deal has %(total)d")
+        elif rest > 0 and not others:
+            template = _(
+                "%(names)s with %(points)d each leave %(rest)d points to nobody: a deal has %(total)d"
+            )
         elif rest > len(others) * (value - 1):
             template = _(
-                "with %(points)d points for %(names)s at the top, the %(rest)d left cannot all go "
-                "to the others with fewer points each"
+                "if %(names)s took the most, %(points)d, every other player who covered took at most "
+                "%(below)d: the points do not reach the deal's %(total)d"
             )
         elif rest < least:
             template = _(
-                "with %(points)d points for %(names)s at the top, %(rest)d are left for %(count)d "
-                "other players who covered, and a cover needs a point each"
+                "with %(points)d for %(names)s, %(rest)d points are left, and every other player who "
+                "covered needs one"
             )
         else:
             return

@@ -50,7 +50,7 @@ class Busca(GameWeb):
             )
         if key == "top" and isinstance(value, dict):
             players = ", ".join(map(str, value.get("players") or []))
-            return _("the most points: %(names)s, %(points)s") % {
+            return _("only the top: %(names)s, %(points)s points") % {
                 "names": players,
                 "points": value.get("points"),
             }

@@ -69,7 +69,7 @@ def test_a_deal_by_its_top_kept_offline_is_stored_once_and_reaches_the_other_pho
     pending = page.locator(PENDING)
     expect(pending).to_have_count(1)
     expect(pending.locator(".what")).to_have_text(
-        "Who took the most points (all of them when tied): Dario · Their points, each 25 · "
+        "Who took the most points (all of them when tied): Dario · Their points (each, when tied) 25 · "
         "Who did not cover: Anna"
     )
     expect_deal_form(page, 2)
@@ -82,7 +82,7 @@ def test_a_deal_by_its_top_kept_offline_is_stored_once_and_reaches_the_other_pho
     expect(carla.locator(DEAL_ROWS)).to_have_count(1, timeout=5_000)
     expect(carla.locator(DEAL_ROWS).first.locator("td")).to_have_text(["2 – ✗ +2", "0 –", "0 –", "0 25"])
     assert as_typed(match) == [
-        {"points": None, "top": {"players": ["Dario"], "points": 25}, "covered": [False, True, True, True]}
+        {"top": {"players": ["Dario"], "points": 25}, "covered": [False, True, True, True]}
     ]
 
 
@@ -97,8 +97,8 @@ def test_in_italian_a_top_that_cannot_be_is_refused_in_words_and_kept(page: Page
     page.locator(SAVE_DEAL).click()
 
     expect(page.locator("#deal-form .error").first).to_have_text(
-        "Smazzata 1: con 9 punti a Anna in testa, i 31 che restano non possono andare tutti agli altri "
-        "con meno punti ciascuno"
+        "Smazzata 1: se il massimo è di Anna con 9 punti, ogni altro giocatore che ha coperto ne ha al "
+        "massimo 8: non si arriva ai 40 della smazzata"
     )
     expect(page.locator("#id_top_points")).to_have_value("9")
     expect(page.locator("#deal-form .top-scorers input[value='0']")).to_be_checked()
@@ -114,7 +114,7 @@ def test_a_screen_reader_hears_the_top_entry_as_named_boxes_and_a_points_field(p
     boxes = list(tree.of("#deal-form .top-scorers input"))
     assert [name(node) for node in boxes] == ["Anna", "Bruno", "Carla", "Dario"]
     assert {node["role"]["value"] for node in boxes} == {"checkbox"}
-    assert name(tree.one("#id_top_points")) == "Their points, each"
+    assert name(tree.one("#id_top_points")) == "Their points (each, when tied)"
     assert [name(node) for node in tree.of("#deal-form .missed input")] == ["Anna", "Bruno", "Carla", "Dario"]
     groups = [name(node) for node in tree.with_role("group")]
     assert "Who took the most points (all of them when tied)" in groups

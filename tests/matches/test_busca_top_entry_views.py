@@ -40,11 +40,13 @@ def test_a_deal_entered_by_its_top_is_stored_so_and_scored(
     response = alice_client.post(post_url(match), BRUNO_16, headers=HTMX)
 
     assert response.status_code == 200
-    assert entries(match) == [{"points": None, "top": {"players": ["Bruno"], "points": 16}}]
+    assert entries(match) == [{"top": {"players": ["Bruno"], "points": 16}}]
     assert stored(match).result["totals"] == [0, 1, 0, 0]
     html = response.content.decode()
     # The row says the top's points and no one else's: they were not entered.
     assert texts(html, "td") == ["0 –", "1 16 +1", "0 –", "0 –"]
+    # The change log says what was entered: only the top, not "no points".
+    assert "Deal 1 entered only the top: Bruno, 16 points" in " ".join(texts(html, "li"))
     assert "Deal 2" in texts(html, "h2")
     assert form_values(html, "deal-form")["mode"] == "top"
     assert form_values(html, "deal-form")["top_points"] == ""
@@ -58,7 +60,7 @@ def test_players_who_did_not_cover_are_marked_and_take_the_busche(
     alice_client.post(post_url(match), {"mode": "top", "top": ["0"], "top_points": "30", "missed": ["3"]})
 
     assert entries(match) == [
-        {"points": None, "top": {"players": ["Anna"], "points": 30}, "covered": [True, True, True, False]}
+        {"top": {"players": ["Anna"], "points": 30}, "covered": [True, True, True, False]}
     ]
     assert stored(match).result["totals"] == [0, 0, 0, 2]  # 000: one who did not cover takes 2
 
@@ -73,8 +75,8 @@ def test_a_top_that_cannot_be_is_refused_naming_the_deal_and_the_player_and_kept
 
     assert page.status_code == 422
     assert errors(page) == [
-        "Deal 1: with 9 points for Bruno at the top, the 31 left cannot all go to the others with fewer "
-        "points each"
+        "Deal 1: if Bruno took the most, 9, every other player who covered took at most 8: the points "
+        "do not reach the deal's 40"
     ]
     values = form_values(page, "deal-form")
     assert (values["mode"], values["top"], values["top_points"]) == ("top", "1", "9")
@@ -127,7 +129,7 @@ def test_a_deal_entered_by_its_top_is_corrected_in_the_same_entry(
 
     alice_client.post(edit, {"mode": "top", "top": ["0", "1"], "top_points": "13"})
 
-    assert entries(match) == [{"points": None, "top": {"players": ["Anna", "Bruno"], "points": 13}}]
+    assert entries(match) == [{"top": {"players": ["Anna", "Bruno"], "points": 13}}]
     assert stored(match).result["totals"] == [1, 1, 0, 0]
 
 

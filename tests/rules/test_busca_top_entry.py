@@ -106,18 +106,22 @@ def test_players_marked_as_not_covering_take_the_busche_and_the_top_none() -> No
 
 def test_a_top_that_cannot_be_is_refused_in_words_naming_the_player() -> None:
     assert refused("busca-000", TopScore((ANNA,), 9)) == [
-        "with 9 points for Anna at the top, the 31 left cannot all go to the others with fewer points each"
+        "if Anna took the most, 9, every other player who covered took at most 8: the points do not "
+        "reach the deal's 40"
     ]
     assert refused("busca-003", TopScore((ANNA, BRUNO, CARLA, DARIO), 10)) == [
         "Anna & Bruno & Carla & Dario cannot each have 10 points: a deal has 35"
     ]
     # Cover needs a point in 001: 38 at the top leave 2 points for three players who covered.
     assert refused("busca-001", TopScore((ANNA,), 38), victory_threshold=50) == [
-        "with 38 points for Anna at the top, 2 are left for 3 other players who covered, "
-        "and a cover needs a point each"
+        "with 38 for Anna, 2 points are left, and every other player who covered needs one"
     ]
     assert refused("busca-000", TopScore((ANNA,), 20), (False, None, None, None)) == [
         "Anna took the most points and so covered"
+    ]
+    # Everyone else did not cover: 0 points each, and the top's 30 leave 10 to nobody.
+    assert refused("busca-000", TopScore((ANNA,), 30), (None, False, False, False)) == [
+        "Anna with 30 leaves 10 points to nobody: a deal has 40"
     ]
     with pytest.raises(Refused) as caught:
         play("busca-000", TopScore((BRUNO,), 9))
@@ -130,7 +134,8 @@ def test_the_others_points_are_not_checked_but_must_fit_below_the_top() -> None:
     assert play("busca-000", TopScore((ANNA,), 14)).deals[0].busche == (1, 0, 0, 0)
     # Two who did not cover have 0 points: the 26 left cannot go to one other player below 14.
     assert refused("busca-000", TopScore((ANNA,), 14), (None, None, False, False)) == [
-        "with 14 points for Anna at the top, the 26 left cannot all go to the others with fewer points each"
+        "if Anna took the most, 14, every other player who covered took at most 13: the points do not "
+        "reach the deal's 40"
     ]
 
 
