@@ -173,6 +173,11 @@ class GameTable:
     variant: Variant
     rows: list[tuple[Player, Figures]]
 
+    @property
+    def web(self) -> GameWeb:
+        """The game's web side: the columns of its own figures (stats.html heads them)."""
+        return web_for(self.variant)
+
 
 def game_tables(reps: Iterable[Replayed]) -> list[GameTable]:
     """Per game, every player who played it, with their figures, by name."""

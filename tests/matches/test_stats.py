@@ -222,6 +222,14 @@ def test_the_statistics_page_shows_each_game_per_player(
     row = re.search(rf'<a href="{anna}"[^>]*>Anna</a></th>(.*?)</tr>', page, re.S)
     assert row is not None
     assert re.findall(r"<td>([^<]*)</td>", row.group(1)) == ["2", "0", "1", "3.29", "1", "4"]
+    # Each number under the name of what it counts: as many heads as cells, in every game's table.
+    busca = page[page.index("Busca / Busche") :]
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', busca[: busca.index("</thead>")])
+    assert heads == ["Player", "Played", "Won", "Lost", "Busche per deal", "Not covered", "Took the top"]
+    for table in re.findall(r"<table.*?</table>", page, re.S):
+        columns = len(re.findall(r'<th scope="col">', table))
+        for cells in re.findall(r"<tr>\s*<th scope=\"row\">.*?</tr>", table, re.S):
+            assert 1 + cells.count("<td>") == columns
 
 
 def test_a_players_page_draws_their_money_and_reads_it(
