@@ -12,7 +12,12 @@
     "display", "visibility"];
   var SCALE = 2; // sharp on a phone's screen
 
-  function say(button, key) { button.textContent = button.dataset[key]; }
+  // The button says what was done, then, a moment later, what it does again.
+  function say(button, key) {
+    if (!button.dataset.label) button.dataset.label = button.textContent;
+    button.textContent = button.dataset[key];
+    window.setTimeout(function () { button.textContent = button.dataset.label; }, 3000);
+  }
 
   function drawing() {
     var svgs = Array.from(document.querySelectorAll("#live-top svg"));
@@ -36,7 +41,9 @@
     return { svg: copy, width: box.width, height: box.height };
   }
 
-  // The drawing on the page's paper colour, as a PNG file.
+  // The drawing on the page's paper colour, under a line that says which match and when (the
+  // summary's first line: "Busca / Busche · 3 December 2026"), as a PNG file.
+  var CAPTION = 32; // its height, in the page's pixels
   function picture(name) {
     var svg = drawing();
     if (!svg) return Promise.reject(new Error("no drawing"));
@@ -47,11 +54,20 @@
       image.onload = function () {
         var canvas = document.createElement("canvas");
         canvas.width = Math.round(copy.width * SCALE);
-        canvas.height = Math.round(copy.height * SCALE);
+        canvas.height = Math.round((copy.height + CAPTION) * SCALE);
         var context = canvas.getContext("2d");
-        context.fillStyle = window.getComputedStyle(document.body).backgroundColor;
+        var page = window.getComputedStyle(document.body);
+        context.fillStyle = page.backgroundColor;
         context.fillRect(0, 0, canvas.width, canvas.height);
-        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        context.scale(SCALE, SCALE);
+        context.fillStyle = page.color;
+        var text = caption(), size = 16;
+        do {  // as large as fits on one line, down to 11 px
+          context.font = "600 " + size + "px sans-serif";
+        } while (context.measureText(text).width > copy.width - 16 && --size > 11);
+        context.textBaseline = "middle";
+        context.fillText(text, 8, CAPTION / 2, copy.width - 16);
+        context.drawImage(image, 0, CAPTION, copy.width, copy.height);
         canvas.toBlob(function (blob) {
           if (blob) resolve(new File([blob], name, { type: "image/png" }));
           else reject(new Error("no picture"));
@@ -60,6 +76,11 @@
       image.onerror = reject;
       image.src = source;
     });
+  }
+
+  function caption() {
+    var summary = document.getElementById("summary-text");
+    return (summary ? summary.value : document.title).split("\n")[0];
   }
 
   function copyText(text) {

@@ -58,6 +58,7 @@ def test_the_summary_and_a_picture_of_the_sheet_go_to_the_phones_share_sheet(pag
     cross = page.locator("#live-top svg").first.bounding_box()
     assert cross is not None
     assert picture["width"] == round(cross["width"] * 2)  # twice the screen's size, sharp on a phone
+    assert picture["height"] == round((cross["height"] + 32) * 2)  # under a line: which match, when
     assert picture["ink"] > 2000  # the cross, its names and its busche: not a blank picture
 
 
