@@ -30,9 +30,13 @@
     }
     var out = form.querySelector("[data-remaining]");
     if (out) {
-      out.textContent = counted ? left : "–";
-      out.parentElement.classList.toggle("over", counted && left < 0);
+      var over = counted && left < 0;  // "Points over the deal's total: 10", not "still to assign: -10"
+      out.textContent = counted ? Math.abs(left) : "–";
+      out.parentElement.classList.toggle("over", over);
       out.parentElement.classList.toggle("done", counted && left === 0);
+      var leftLabel = out.parentElement.querySelector("[data-left]");
+      var overLabel = out.parentElement.querySelector("[data-over]");
+      if (leftLabel && overLabel) { leftLabel.hidden = over; overLabel.hidden = !over; }
     }
     var noneTyped = all.every(function (r) { return pointsOf(r).value === ""; });
     var show = form.querySelector("[data-show-covers]");
@@ -56,7 +60,7 @@
       var region = form.querySelector("[data-remaining-said]");
       var shown = form.querySelector(".remaining");
       if (!region || !shown || !form.isConnected) return;
-      var text = shown.textContent.replace(/\s+/g, " ").trim();
+      var text = shown.innerText.replace(/\s+/g, " ").trim();  // the label shown, not the hidden one
       if (region.textContent !== text) region.textContent = text;  // the same words again: nothing new to say
     }, delay);
   }

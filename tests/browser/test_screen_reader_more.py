@@ -127,7 +127,9 @@ def test_points_still_to_assign_is_said_once_the_number_settles_not_at_every_key
     # Leaving the field says it at once.
     page.keyboard.type("0")
     page.keyboard.press("Tab")
-    expect(said).to_have_text("Points still to assign: -80")
+    expect(said).to_have_text("Points over the deal's total: 80")
+    expect(shown.locator("[data-over]")).to_be_visible()  # said so, not "still to assign: -80"
+    expect(shown.locator("[data-left]")).to_be_hidden()
 
 
 # -- What a screen reader is told ----------------------------------------------------------------
