@@ -139,9 +139,10 @@ def _sheet(
     ``quick``: only what changed on the sheet of the phone that saved the deal (_quick)."""
     bottom = holder_seat(request, standing.match, len(standing.players))
     context = sheets.sheet_context(standing, form, preview, bottom=bottom, newest_only=quick)
-    if form is None:  # saved: the page reads out the deal's result
+    if form is None:  # saved: the page reads out the deal's result, and shows it over the next form
         saved = sheets.latest_deal(standing, saved=True, outcome=context["outcome_said"])
         context["announcement"] = notice or saved
+        context["saved_said"] = saved
     context["entry_notice"] = notice
     if quick and not context["changes"]["more"]:  # no change log on that sheet (an imported match's)
         return _sheet(request, standing, form, preview, notice)

@@ -150,6 +150,10 @@ def test_an_htmx_post_of_a_deal_returns_only_the_sheet_with_a_fresh_form(
     assert "Deal 2" in texts(html, "h2")
     assert form_values(html, "deal-form")["points_0"] == ""
     assert "Anna 5 busche" in text(html, "title", id="cross-title")
+    # Shown over the next deal's form, as read out (#announce): the deal is saved, and what it did.
+    shown = text(html, "p", class_="saved")
+    assert shown.startswith("Deal 1 saved: Anna 5 busche")
+    assert shown in text(html, "p", id="announce")
 
 
 def test_an_impossible_deal_is_shown_again_with_the_message_and_nothing_is_stored(
