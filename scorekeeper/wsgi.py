@@ -4,3 +4,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 application = get_wsgi_application()
+
+from scorekeeper.warm import warm  # noqa: E402 (once Django is set up)
+
+warm()
