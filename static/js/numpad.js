@@ -3,8 +3,8 @@
 // place of the phone's keyboard, which never opens (inputmode="none"), and the sheet stays in view
 // above them. Once a value is complete (as many digits as the most a player can take, or a value
 // that cannot grow: 5 where 40 is the most) the next player without points is entered (and a → then
-// pressed out of habit moves no further); entry.js fills in the last one. "Phone keyboard" gives the phone's own keyboard back, remembered on this
-// phone. Without this script, the phone's keyboard.
+// pressed out of habit moves no further); entry.js fills in the last one. "Phone keyboard" gives the
+// phone's own keyboard back, remembered on this phone. Without this script, the phone's keyboard.
 (function () {
   "use strict";
 

@@ -160,9 +160,8 @@
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
     return fields;
   }
-  // What a deal says, in the words of its form: each player's points, or each group's choice.
-  // What was entered, in the form's order: each player's points (or, Busca by its top, their points
-  // each) and what is tapped in each group ("Who pays: Bruno").
+  // What a deal says, in the words of its form and in its order: each player's points (or, Busca by
+  // its top, their points each) and what is tapped in each group ("Who pays: Bruno").
   function whatWasEntered(form) {
     var said = Array.from(form.querySelectorAll(".player-row, .top-row, fieldset")).map(function (part) {
       if (part.tagName !== "FIELDSET") {
