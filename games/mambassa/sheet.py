@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import SimpleLazyObject
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -56,7 +57,7 @@ def hand_name(hand: Hand) -> str:
 
 def explain(deal: MambassaDealResult, names: Sequence[str], holder_pays: bool) -> list[str]:
     """Who paid and why, in a sentence or two a player can check against the cards."""
-    payers = ", ".join(names[s] for s in deal.payers)
+    payers = str(get_text_list([names[s] for s in deal.payers], _("and")))  # "Bruno and Dario"
     lines = []
     if deal.void:
         lines.append(_("Everyone left would have gone out: the deal is void and no token moves."))

@@ -372,7 +372,7 @@ def test_two_tied_payers_each_pay_a_token(alice_client: Client, make_mambassa: M
     assert entries(match) == [{"payers": ["Bruno", "Dario"]}]
     page = alice_client.get(sheet_url(match))
     assert table(page) == ([3, 2, 3, 2], 6)
-    assert explained(page, 1) == ["Bruno, Dario pay."]
+    assert explained(page, 1) == ["Bruno and Dario pay."]
 
 
 def test_nobody_ticked_without_a_mambassa_is_refused(
