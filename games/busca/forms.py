@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext
@@ -14,6 +14,20 @@ from matches.deal_forms import ShowsEveryError, seat_number
 from matches.forms import problem_text
 
 from .rules import BuscaVariant
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def _players_tapped(label: StrOrPromise, players: Sequence[str]) -> forms.TypedMultipleChoiceField:
+    """Players to tap, each a check box; their seats, as numbers."""
+    return forms.TypedMultipleChoiceField(
+        label=label,
+        choices=[(str(seat), name) for seat, name in enumerate(players)],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
 
 
 class BuscaDealForm(ShowsEveryError):
@@ -48,14 +62,7 @@ class BuscaDealForm(ShowsEveryError):
             required=False,
             widget=forms.RadioSelect,
         )
-        everyone = [(str(seat), name) for seat, name in enumerate(players)]
-        self.fields["top"] = forms.TypedMultipleChoiceField(
-            label=_("Who took the most points (all of them when tied)"),
-            choices=everyone,
-            coerce=int,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
+        self.fields["top"] = _players_tapped(_("Who took the most points (all of them when tied)"), players)
         refused = self.about_deal(
             gettext("the top score is a whole number from 0 to %(total)d") % {"total": variant.deal_total}
         )
@@ -66,13 +73,7 @@ class BuscaDealForm(ShowsEveryError):
             max_value=variant.deal_total,
             error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), refused),
         )
-        self.fields["missed"] = forms.TypedMultipleChoiceField(
-            label=_("Who did not cover"),
-            choices=everyone,
-            coerce=int,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
+        self.fields["missed"] = _players_tapped(_("Who did not cover"), players)
         for seat, name in enumerate(players):
             # Not a whole number from 0 to the deal's total, the same sentence whatever was typed.
             refused = self.about_deal(

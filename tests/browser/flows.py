@@ -41,6 +41,17 @@ def add_players(page: Page, names: Iterable[str] = PLAYERS) -> None:
         expect(page.locator("ul.list .name").filter(has_text=re.compile(rf"^{name}$"))).to_be_visible()
 
 
+def start_evening(page: Page, players: Iterable[str] = PLAYERS, place: str = "") -> None:
+    """A new evening of ``players``, from the evenings page; it opens on its page."""
+    page.goto("/evenings/")
+    if place:
+        page.fill("#id_place", place)
+    for name in players:
+        page.locator("label.chip").filter(has_text=name).locator("input").check()
+    page.get_by_role("button", name="Start the evening").click()
+    expect(page).to_have_url(re.compile(r"/evenings/\d+/$"))
+
+
 def expect_game(page: Page, game: str) -> None:
     """The match page is of ``game``: its title names the game as a player says it (no key)."""
     with translation.override("en"):

@@ -20,6 +20,7 @@ from .flows import (
     save_mambassa_deal,
     screenshot,
     sign_up,
+    start_evening,
     tap_payers,
 )
 
@@ -51,12 +52,7 @@ def back_to_evening(page: Page) -> None:
 def test_an_evening_of_busca_and_mambassa_is_settled_and_a_transfer_marked_paid(page: Page) -> None:
     sign_up(page)
     add_players(page)
-    page.goto("/evenings/")
-    page.fill("#id_place", "Da Carla")
-    for name in PLAYERS:
-        page.locator("label.chip").filter(has_text=name).locator("input").check()
-    page.get_by_role("button", name="Start the evening").click()
-    expect(page).to_have_url(re.compile(r"/evenings/\d+/$"))
+    start_evening(page, place="Da Carla")
     expect(page.locator("h1")).to_contain_text("Da Carla")
 
     # Busca 000, vector B000-M2: Anna and Bruno go over the limit.
@@ -104,11 +100,7 @@ def test_an_evening_of_busca_and_mambassa_is_settled_and_a_transfer_marked_paid(
 def test_the_next_match_of_an_evening_seats_its_players_as_they_sat(page: Page) -> None:
     sign_up(page)
     add_players(page, [*PLAYERS, "Elena"])
-    page.goto("/evenings/")
-    for name in ("Dario", "Bruno", "Elena", "Anna"):
-        page.locator("label.chip").filter(has_text=name).locator("input").check()
-    page.get_by_role("button", name="Start the evening").click()
-    expect(page).to_have_url(re.compile(r"/evenings/\d+/$"))
+    start_evening(page, ("Dario", "Bruno", "Elena", "Anna"))
 
     page.get_by_role("link", name="New match in this evening").click()
     names = [page.locator(f"#id_seat_{seat} option:checked") for seat in range(4)]

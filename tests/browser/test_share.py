@@ -3,12 +3,10 @@ the drawing) through the phone's own share sheet, and copied where the phone has
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import PLAYERS, add_players, play_deal, sign_up, start_match, start_whist, tap_deal
+from .flows import add_players, play_deal, sign_up, start_evening, start_match, start_whist, tap_deal
 
 pytestmark = pytest.mark.browser
 
@@ -82,11 +80,6 @@ def test_without_a_share_sheet_the_summary_is_copied(page: Page) -> None:
 def test_the_evening_offers_its_summary_but_no_picture(page: Page) -> None:
     sign_up(page)
     add_players(page)
-    page.goto("/evenings/")
-    page.fill("#id_place", "Da Carla")
-    for name in PLAYERS:
-        page.locator("label.chip").filter(has_text=name).locator("input").check()
-    page.get_by_role("button", name="Start the evening").click()
-    expect(page).to_have_url(re.compile(r"/evenings/\d+/$"))
+    start_evening(page, place="Da Carla")
     expect(page.get_by_role("button", name="Share the summary")).to_be_visible()
     expect(page.get_by_role("button", name="Share a picture of the sheet")).to_have_count(0)
