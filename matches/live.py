@@ -22,6 +22,7 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.db import connection
+from django.db.models import Exists
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -38,13 +39,32 @@ def _session_key(request: HttpRequest) -> str | None:
     return sent if sent.isascii() and sent.isalnum() and len(sent) <= 40 else None
 
 
+def follows_as(request: HttpRequest, access: Access) -> tuple[str, str] | None:
+    """The session key this phone sent and whom it follows ``access``'s match as (``OWNER``, or a
+    guest's link token), once it passed the full check; None for a session Django did not find."""
+    session_key = _session_key(request)
+    if session_key is None or session_key != request.session.session_key:
+        return None  # a session Django did not find (it would be a new one)
+    token = OWNER if access.is_owner else request.session[SESSION_KEY][str(access.match.pk)]["token"]
+    return session_key, token
+
+
 def remember(request: HttpRequest, access: Access) -> None:
     """This request's session passed the full check for its match just now (``access``)."""
-    session_key, pk = _session_key(request), access.match.pk
-    if session_key is None or session_key != request.session.session_key:
-        return  # a session Django did not find (it would be a new one)
-    token = OWNER if access.is_owner else request.session[SESSION_KEY][str(pk)]["token"]
-    caches["live"].set(f"{pk}:{session_key}", token, FOLLOW_SECONDS)
+    follows = follows_as(request, access)
+    if follows is not None:
+        session_key, token = follows
+        caches["live"].set(f"{access.match.pk}:{session_key}", token, FOLLOW_SECONDS)
+
+
+def version_followed(pk: int, session_key: str, token: str) -> int | None:
+    """Match ``pk``'s version, while the session that passed the full check for it lasts and, for a
+    guest, its link ``token`` works; None once it does not (a stream then ends: matches/streams.py)."""
+    sessions = Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+    match = Match.objects.filter(pk=pk).filter(Exists(sessions))
+    if token != OWNER:
+        match = match.filter(Exists(Invite.objects.filter(match=pk, token=token, revoked_at__isnull=True)))
+    return match.values_list("version", flat=True).first()
 
 
 def unchanged(request: HttpRequest, pk: int) -> bool:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("matches/<int:pk>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
     path("matches/<int:pk>/deals/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
     path("matches/<int:pk>/live/", deals.match_live, name="match_live"),
+    path("matches/<int:pk>/events/", deals.match_events, name="match_events"),
     path("matches/<int:pk>/changes/<int:change>/undo/", deals.change_undo, name="change_undo"),
     path("matches/<int:pk>/share/", sharing.match_share, name="match_share"),
     path("matches/<int:pk>/rules/", matches.match_rules, name="match_rules"),

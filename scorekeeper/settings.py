@@ -144,6 +144,13 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # the database role instead (ALTER ROLE ... SET statement_timeout). Options from DATABASE_URL stay.
     pg_options = DATABASES["default"].setdefault("OPTIONS", {})
     pg_options["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 5)
+    # Each web process keeps a pool of connections (psycopg's), which a request borrows and gives
+    # back: under ASGI every request runs in a thread of its own, which a kept connection would not
+    # outlive. A connection is checked as it is lent (CONN_HEALTH_CHECKS), so one the database
+    # ended is replaced. DB_POOL_SIZE=0: no pool, a connection kept a minute by each thread.
+    if pool_size := env_int("DB_POOL_SIZE", 8):
+        pg_options["pool"] = {"min_size": 1, "max_size": pool_size, "timeout": env_int("DB_CONNECT_TIMEOUT", 5)}
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
     if statement_timeout := env_int("DB_STATEMENT_TIMEOUT", 10):
         given = pg_options.get("options", "")
         pg_options["options"] = f"{given} -c statement_timeout={statement_timeout * 1000}".strip()
@@ -233,6 +240,15 @@ else:
             "OPTIONS": {"MAX_ENTRIES": env_int("LIVE_CACHE_ENTRIES", 20000)},
         },
     }
+
+# -- Live by push (README.md, "Live by push") ----------------------------------------------------
+# Each match page opens a stream of its match's changes (matches/streams.py), told of each by a bus
+# (matches/bus.py): Redis when REDIS_URL is set, else PostgreSQL when it is the database, else this
+# process alone. LIVE_BUS chooses one ("redis", "postgres", "local"); LIVE_STREAMS: the most streams
+# a web process keeps open (past that a page polls, every 2 s).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+LIVE_BUS = os.environ.get("LIVE_BUS", "")
+LIVE_STREAMS = env_int("LIVE_STREAMS", 5000)
 
 # -- Request bodies ----------------------------------------------------------------------------
 # A match document may be up to 2 MB (games.document.BYTES_MOST): a request may be a bit over

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import document
 from games.core import Refused
 
+from .. import bus
 from ..models import Change, Deal, Match, Player
 from .reading import match_standing
 
@@ -55,6 +56,7 @@ def player_rename(player: Player, name: str) -> None:
         # old one reads the names again.
         version = models.F("version") + 1
         Match.objects.filter(pk=match.pk).update(result=result, version=version, updated_at=timezone.now())
+        bus.changed(match.pk)
 
 
 # The changes whose before and after are deals as entered.

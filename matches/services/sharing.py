@@ -6,6 +6,7 @@ import secrets
 
 from django.utils import timezone
 
+from .. import bus
 from ..models import Invite, Match
 
 
@@ -18,3 +19,4 @@ def invite_revoke(*, invite: Invite) -> None:
     """The link no longer works: phones that joined by it follow the match no more."""
     invite.revoked_at = timezone.now()
     invite.save(update_fields=["revoked_at"])
+    bus.changed(invite.match_id)  # its streams look again, and end

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games import document
 
+from .. import bus
 from ..models import Change, Deal, Match
 
 
@@ -77,6 +78,7 @@ def _refresh(
         match.finished_at = None
     match.version += 1
     match.save(update_fields=["result", "status", "finished_at", "version", "updated_at", *also])
+    bus.changed(match.pk)  # the phones streaming it hear it when this commits
     if author is not None and finished != was_finished:
         kind = Change.Kind.MATCH_FINISHED if finished else Change.Kind.MATCH_REOPENED
         _log(match, kind, author, after={"ended_after_deal": match.result.get("ended_after_deal")})

@@ -33,6 +33,14 @@ def match_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _match_live(request, pk)
 
 
+@require_http_methods(["GET"])
+@with_access()
+def match_events(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    """The match's stream of events is answered in front of Django under ASGI (matches/streams.py);
+    this server (WSGI: runserver, the tests' live server) has none, and says so: 204, and the page polls."""
+    return HttpResponse(status=204)
+
+
 @with_access()
 def _match_live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     live.remember(request, access)

@@ -105,10 +105,13 @@
     resultShown = !!result;
   });
 
-  // The live poll asks only while the page is on screen: an idle tab in a pocket stays quiet.
+  // The live poll asks only while the page is on screen (an idle tab in a pocket stays quiet) and
+  // no stream is open (live.js); what the stream says changed is asked for at once.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (elt && elt.hasAttribute("data-poll-when-visible") && document.visibilityState !== "visible") {
+    if (!elt || !elt.hasAttribute("data-poll-when-visible")) return;
+    var pushed = event.detail.triggeringEvent && event.detail.triggeringEvent.type === "live-changed";
+    if (!pushed && (document.visibilityState !== "visible" || document.documentElement.dataset.stream === "open")) {
       event.preventDefault();
     }
   });

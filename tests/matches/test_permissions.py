@@ -92,6 +92,8 @@ MATRIX: dict[str, Row] = {
     # -- one match: its owner, and the phones that joined it ---------------------------------------
     "match_detail":         {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_live":           {"GET":  (LOGIN,     200,      404,      200,      200)},
+    # under WSGI, as here: no streams (204, the page polls); under ASGI, matches/streams.py answers
+    "match_events":         {"GET":  (LOGIN,     204,      404,      204,      204)},
     "match_export_json":    {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_export_csv":     {"GET":  (LOGIN,     200,      404,      200,      200)},
     "match_export_xlsx":    {"GET":  (LOGIN,     200,      404,      200,      200)},
