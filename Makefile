@@ -24,8 +24,10 @@ messages: $(MO_FILES)
 migrate: $(VENV)/.installed messages
 	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --no-input
 
+# uvicorn, as in production (the streams of events need an ASGI server), restarting on a change.
 run: migrate
-	DEBUG=true $(PY) manage.py runserver $(HOST)
+	DEBUG=true $(VENV)/bin/uvicorn scorekeeper.asgi:application --reload --lifespan off \
+	  --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
 test: $(VENV)/.installed messages
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -43,7 +45,8 @@ LOCAL_HTTP ?= SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 WEB_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
-	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY)
+	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.asgi:application --worker-class scorekeeper.workers.Worker \
+	  --bind $(HOST) --workers $(WEB_CONCURRENCY)
 
 # Speed and faults, measured against gunicorn and a throwaway PostgreSQL database, scorekeeper_bench
 # (README.md, "Speed"): BENCH_DATABASE_URL and BENCH_PORT choose others. Takes about ten minutes.

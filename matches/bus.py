@@ -10,8 +10,8 @@ Three carriers, one chosen by the settings (``LIVE_BUS``, README.md "Live by pus
 - ``local``: within one process (SQLite, or a single server): published after the commit.
 
 A message is the match's pk and nothing else: what changed, and whether the phone may still see it,
-is read by the stream from the database. A process that lost its connection to the carrier wakes
-every stream it holds when it is back, so a change made meanwhile is not missed.
+is read by the stream from the database. Each time a process has (again) begun to listen, it wakes
+every stream it holds, so a change made before, or while the carrier was lost, is not missed.
 """
 
 from __future__ import annotations
@@ -115,10 +115,11 @@ class Hub:
             follower.wake.set()
 
     def deliver_threadsafe(self, match_pk: int) -> None:
-        self.loop.call_soon_threadsafe(self.deliver, match_pk)
+        if not self.loop.is_closed():  # (a loop that ended, as a test's does, has no streams)
+            self.loop.call_soon_threadsafe(self.deliver, match_pk)
 
     def wake_all(self) -> None:
-        """After the carrier was lost: each stream looks at its match again."""
+        """Each stream looks at its match again."""
         for followers in self.followers.values():
             for follower in followers:
                 follower.wake.set()
@@ -140,22 +141,20 @@ def hub() -> Hub:
 
 async def _listen(hub: Hub, kind: str) -> None:
     """Hear the carrier for as long as the process lives, connecting again when it is lost."""
-    heard_before = False
     while True:
         try:
             if kind == "redis":
-                await _listen_redis(hub, heard_before)
+                await _listen_redis(hub)
             else:
-                await _listen_postgres(hub, heard_before)
+                await _listen_postgres(hub)
         except asyncio.CancelledError:
             raise
         except Exception:
             logger.warning("the live bus (%s) was lost; connecting again", kind, exc_info=True)
-        heard_before = True
         await asyncio.sleep(RECONNECT_SECONDS)
 
 
-async def _listen_postgres(hub: Hub, reconnected: bool) -> None:
+async def _listen_postgres(hub: Hub) -> None:
     import psycopg
 
     given = connection.settings_dict
@@ -173,22 +172,20 @@ async def _listen_postgres(hub: Hub, reconnected: bool) -> None:
         autocommit=True, **{key: value for key, value in params.items() if value is not None}
     ) as listener:
         await listener.execute(f"LISTEN {CHANNEL}")
-        if reconnected:
-            hub.wake_all()
+        hub.wake_all()
         async for notice in listener.notifies():
             if notice.payload.isdigit():
                 hub.deliver(int(notice.payload))
 
 
-async def _listen_redis(hub: Hub, reconnected: bool) -> None:
+async def _listen_redis(hub: Hub) -> None:
     import redis.asyncio
 
     client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
     try:
         async with client.pubsub() as pubsub:
             await pubsub.subscribe(CHANNEL)
-            if reconnected:
-                hub.wake_all()
+            hub.wake_all()
             async for message in pubsub.listen():
                 data = message.get("data")
                 if message.get("type") == "message" and isinstance(data, bytes) and data.isdigit():

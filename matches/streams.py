@@ -162,7 +162,8 @@ async def _events(followed: Followed, since: int | None, follower: bus.Follower,
         await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
 
     await say(f"retry: {RETRY_MS}\n\n")
-    ends = asyncio.get_running_loop().time() + LIFE_SECONDS
+    clock = asyncio.get_running_loop().time
+    ends = clock() + LIFE_SECONDS
     shown = since
     while not follower.gone:
         version = await _pooled(live.version_followed, followed.pk, followed.session_key, followed.token)
@@ -173,12 +174,11 @@ async def _events(followed: Followed, since: int | None, follower: bus.Follower,
             await say(f"id: {version}\ndata: {version}\n\n")
             shown = version
         while not follower.wake.is_set():
-            left = ends - asyncio.get_running_loop().time()
-            if left <= 0:
+            if clock() >= ends:
                 return
             try:
-                await asyncio.wait_for(follower.wake.wait(), min(HEARTBEAT_SECONDS, left))
+                await asyncio.wait_for(follower.wake.wait(), min(HEARTBEAT_SECONDS, ends - clock()))
             except TimeoutError:
-                if not follower.gone:
+                if clock() < ends:
                     await say(": still here\n\n")
         follower.wake.clear()

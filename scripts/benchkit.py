@@ -290,7 +290,9 @@ def start_server(
             raise SystemExit(f"{HOST}:{port} is taken by another server: BENCH_PORT picks another") from None
     command = [
         GUNICORN,
-        "scorekeeper.wsgi",
+        "scorekeeper.asgi:application",
+        "--worker-class",
+        "scorekeeper.workers.Worker",
         "--bind",
         f"{HOST}:{port}",
         "--workers",

@@ -113,7 +113,7 @@ def test_a_management_command_with_nothing_set_refuses_too() -> None:
 def test_make_run_and_make_migrate_ask_for_debug() -> None:
     planned = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True)
 
-    assert "DEBUG=true .venv/bin/python manage.py runserver" in planned.stdout
+    assert "DEBUG=true .venv/bin/uvicorn scorekeeper.asgi:application --reload" in planned.stdout
     assert "DEBUG=${DEBUG:-true} .venv/bin/python manage.py migrate" in planned.stdout
 
 
