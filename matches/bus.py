@@ -91,22 +91,21 @@ class Hub:
         self.loop = loop
         self.followers: defaultdict[int, set[Follower]] = defaultdict(set)
         self.listening: asyncio.Task[None] | None = None
-
-    @property
-    def streams(self) -> int:
-        return sum(len(followers) for followers in self.followers.values())
+        self.streams = 0
 
     def follow(self, match_pk: int) -> Follower:
         follower = Follower(match_pk)
         self.followers[match_pk].add(follower)
+        self.streams += 1
         if self.listening is None and carrier() != "local":
             self.listening = self.loop.create_task(_listen(self, carrier()))
         return follower
 
     def unfollow(self, follower: Follower) -> None:
         followers = self.followers.get(follower.match_pk)
-        if followers is not None:
+        if followers is not None and follower in followers:
             followers.discard(follower)
+            self.streams -= 1
             if not followers:
                 del self.followers[follower.match_pk]
 

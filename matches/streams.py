@@ -15,8 +15,10 @@ stream holds no thread and no connection: the checks run on the event loop's sma
   changed. Before each, the session must still exist and, for a guest, the link work
   (``live.version_followed``): a phone logged out or a link withdrawn gets ``event: gone`` and the
   stream ends.
-- A comment line every ``HEARTBEAT_SECONDS`` keeps proxies from closing a quiet stream; a stream ends
-  after ``LIFE_SECONDS`` and the browser opens it again, so that the full check is made anew.
+- The stream begins with an ``open`` event, and a ``ping`` every ``HEARTBEAT_SECONDS`` keeps proxies
+  from closing it: the page counts a stream open only once it heard it (a proxy that buffers would
+  pass the headers and hold the events back), and polls again when it has heard nothing for a while.
+  A stream ends after ``LIFE_SECONDS`` and the browser opens it again, so the full check is made anew.
 - At most ``LIVE_STREAMS`` streams a process (503 with Retry-After past that: the page polls).
 """
 
@@ -35,9 +37,9 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import auth
-from django.core.exceptions import DisallowedHost
+from django.core.exceptions import DisallowedHost, RequestDataTooBig
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 from django.http import Http404
 from django.utils.functional import SimpleLazyObject
 
@@ -113,20 +115,29 @@ def _since(request: ASGIRequest) -> int | None:
     return int(sent) if sent.isascii() and sent.isdigit() and len(sent) < 10 else None
 
 
-async def _answer(send: Send, status: int, headers: list[tuple[bytes, bytes]] = []) -> None:
+async def _answer(send: Send, status: int, *, retry_after: int | None = None) -> None:
+    headers = [(b"cache-control", b"no-store")]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b""})
 
 
 async def stream(scope: Scope, receive: Receive, send: Send, pk: int) -> None:
-    request = ASGIRequest(scope, io.BytesIO())
-    opened = await _pooled(_opened, request, pk)
-    if isinstance(opened, int):
-        await _answer(send, opened, [(b"cache-control", b"no-store")])
-        return
     hub = bus.hub()
     if hub.streams >= settings.LIVE_STREAMS:
-        await _answer(send, 503, [(b"retry-after", b"60"), (b"cache-control", b"no-store")])
+        await _answer(send, 503, retry_after=60)  # the page polls
+        return
+    try:
+        request = ASGIRequest(scope, io.BytesIO())
+        opened = await _pooled(_opened, request, pk)
+    except (UnicodeDecodeError, RequestDataTooBig):
+        opened = 400
+    except DatabaseError:
+        logger.warning("a stream of match %s could not open: the database did not answer", pk)
+        opened = 503
+    if isinstance(opened, int):
+        await _answer(send, opened, retry_after=30 if opened == 503 else None)
         return
     follower = hub.follow(pk)
     watching = asyncio.create_task(_until_gone(receive, follower))
@@ -161,12 +172,15 @@ async def _events(followed: Followed, since: int | None, follower: bus.Follower,
     async def say(text: str) -> None:
         await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
 
-    await say(f"retry: {RETRY_MS}\n\n")
+    await say(f"retry: {RETRY_MS}\nevent: open\ndata: \n\n")
     clock = asyncio.get_running_loop().time
     ends = clock() + LIFE_SECONDS
     shown = since
     while not follower.gone:
-        version = await _pooled(live.version_followed, followed.pk, followed.session_key, followed.token)
+        try:
+            version = await _pooled(live.version_followed, followed.pk, followed.session_key, followed.token)
+        except DatabaseError:
+            return  # the browser opens the stream again after RETRY_MS, and polls meanwhile
         if version is None:
             await say("event: gone\ndata: \n\n")
             return
@@ -180,5 +194,5 @@ async def _events(followed: Followed, since: int | None, follower: bus.Follower,
                 await asyncio.wait_for(follower.wake.wait(), min(HEARTBEAT_SECONDS, ends - clock()))
             except TimeoutError:
                 if clock() < ends:
-                    await say(": still here\n\n")
+                    await say("event: ping\ndata: \n\n")
         follower.wake.clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -144,12 +145,15 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # the database role instead (ALTER ROLE ... SET statement_timeout). Options from DATABASE_URL stay.
     pg_options = DATABASES["default"].setdefault("OPTIONS", {})
     pg_options["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 5)
-    # Each web process keeps a pool of connections (psycopg's), which a request borrows and gives
-    # back: under ASGI every request runs in a thread of its own, which a kept connection would not
-    # outlive. A connection is checked as it is lent (CONN_HEALTH_CHECKS), so one the database
-    # ended is replaced. DB_POOL_SIZE=0: no pool, a connection kept a minute by each thread.
-    if pool_size := env_int("DB_POOL_SIZE", 8):
-        pg_options["pool"] = {"min_size": 1, "max_size": pool_size, "timeout": env_int("DB_CONNECT_TIMEOUT", 5)}
+    # DB_POOL_SIZE: a pool of connections in each web process (psycopg's, Django's "pool" option),
+    # which a request borrows and gives back, each checked as it is lent; by default none: each
+    # process's pages are served in one thread (scorekeeper/asgi.py), whose connection is kept a minute.
+    if pool_size := env_int("DB_POOL_SIZE", 0):
+        pg_options["pool"] = {
+            "min_size": 1,
+            "max_size": pool_size,
+            "timeout": env_int("DB_CONNECT_TIMEOUT", 5),
+        }
         DATABASES["default"]["CONN_MAX_AGE"] = 0
     if statement_timeout := env_int("DB_STATEMENT_TIMEOUT", 10):
         given = pg_options.get("options", "")
@@ -194,6 +198,9 @@ CURRENCY = os.environ.get("CURRENCY", "€")
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Under ASGI, whitenoise's answers (a file, read in blocks) are read whole by Django before they are
+# sent, with a warning each time: the files are a few KB each and kept by the browsers for a year.
+warnings.filterwarnings("ignore", "StreamingHttpResponse must consume synchronous iterators", Warning)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

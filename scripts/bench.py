@@ -43,7 +43,7 @@ CSRF = secrets.token_hex(16)  # a 32-character CSRF secret, sent as the cookie a
 
 
 class Browser:
-    """One phone: a keep-alive connection (reopened when gunicorn's sync worker closes it) and a session."""
+    """One phone: a keep-alive connection (reopened when the server closes it) and a session."""
 
     def __init__(self, cookie: str, port: int = PORT) -> None:
         self.connection = http.client.HTTPConnection(HOST, port, timeout=30)
@@ -472,7 +472,7 @@ def main() -> None:
     report = [
         "# Speed, measured",
         "",
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; gunicorn, {args.workers} sync workers, "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; gunicorn, {args.workers} uvicorn workers, "
         "DEBUG off, PostgreSQL, on this 2-core machine (shared: the figures are upper bounds).",
     ]
     started, code = _load_average(), _code()
@@ -534,7 +534,27 @@ def main() -> None:
         report += ["", "## Rules engine", "", run_script("bench_engine.py")]
     if "load" in parts:
         print("load: simulated tables…", file=sys.stderr)
-        report += ["", "## Load", "", run_script("load.py", "--workers", str(args.workers))]
+        pushed = run_script(
+            "load.py",
+            "--push",
+            "--steps",
+            "250,500,750,1000,1500,2000",
+            "--ramp",
+            "40",
+            "--workers",
+            str(args.workers),
+        )
+        polled = run_script("load.py", "--steps", "100,200,300,400", "--workers", str(args.workers))
+        report += [
+            "",
+            "## Load, pushed",
+            "",
+            pushed,
+            "",
+            "## Load, polling (where no stream opens)",
+            "",
+            polled,
+        ]
     # How busy the shared machine was (1-minute load average; 2 is both cores busy).
     report[2] += f"{code} Load average at the start {started}, at the end {_load_average()}."
     text = "\n".join(report) + "\n"

@@ -15,9 +15,18 @@ is asyncio on raw sockets, on the same 2 cores as the server and PostgreSQL: wha
 taken from the server, and is given in the report, with what the machine's other processes took
 meanwhile (the machine is shared).
 
+With ``--push`` the phones follow the match as the page does where a stream opens: each phone holds
+one stream of events (matches/streams.py) from the moment it sits down and asks for nothing until an
+event says the match changed; the three phones that did not save the deal then ask for the new parts
+(200). The stream of every phone is open before the step is measured; the server's CPU is first read
+for ``--idle`` seconds (10) in which no table deals (the cost of a quiet table), then the tables play.
+A push step passes when the 99th percentile of saving a deal and of every request is under 200 ms,
+every other phone of the table shows the deal within 500 ms (99th percentile), and nothing failed.
+
 Traffic goes only to 127.0.0.1. Prints a Markdown table and the largest passing step, last.
 Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--ramp 20]
-       [--workers CORES] [--require 250]   (exit 1 unless the step of 250 tables passed: `make load`)
+       [--workers CORES] [--push] [--idle 10] [--require 250]
+       (exit 1 unless the step of 250 tables passed: `make load`)
 """
 
 from __future__ import annotations
@@ -47,7 +56,9 @@ NEXT_NUMBER = re.compile(rb'name="number" value="(\d+)"')  # the deal the new fo
 CSRF = uuid.uuid4().hex  # a 32-character CSRF secret: the cookie and the header
 TIMEOUT = 10.0
 LIMIT_MS = 200.0
+SHOWN_LIMIT_MS = 500.0  # pushed: a deal on the other phones' screens
 PHONES = 4
+EVENT = re.compile(rb"^data: (\d+)$", re.MULTILINE)
 
 
 @dataclass
@@ -75,6 +86,11 @@ class Step:
     shown_after: list[float] = field(default_factory=list)  # seconds from a save to another phone showing it
     errors: list[str] = field(default_factory=list)
     cpu: float = 0.0  # seconds of CPU the server (gunicorn and its PostgreSQL backends) spent
+    push: bool = False
+    streams: int = 0  # streams open when the step began (pushed)
+    idle_cpu: float = 0.0  # pushed: seconds of the server's CPU while no table dealt
+    idle_seconds: float = 0.0
+    memory: tuple[int, int] = (0, 0)  # pushed: the workers' resident memory (KB) before and with the streams
     client_cpu: float = 0.0  # seconds of CPU this client spent
     busy: float = 0.0  # seconds of CPU the whole machine spent
     seconds: float = 0.0
@@ -87,7 +103,10 @@ class Step:
     @property
     def passed(self) -> bool:
         every = self.every
-        return bool(every) and benchkit.percentile(every, 0.99) < LIMIT_MS and not self.errors
+        shown = not self.push or (
+            bool(self.shown_after) and benchkit.percentile(self.shown_after, 0.99) * 1000 < SHOWN_LIMIT_MS
+        )
+        return bool(every) and benchkit.percentile(every, 0.99) < LIMIT_MS and shown and not self.errors
 
 
 def cpu_seconds(pids: list[int]) -> dict[int, float]:
@@ -107,6 +126,19 @@ def machine_busy() -> float:
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = values[3] + values[4]  # idle and iowait
     return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def resident_kb(pids: list[int]) -> int:
+    """The resident memory of these processes, in KB (VmRSS)."""
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+        total += int(found.group(1)) if found else 0
+    return total
 
 
 def server_pids(server: Any) -> list[int]:
@@ -178,7 +210,7 @@ def prepare(count: int, deals: int) -> list[Table]:
 async def http(
     method: str, path: str, cookie: str, body: dict[str, str] | None = None
 ) -> tuple[int, bytes, float]:
-    """One request on a new connection (gunicorn's sync workers close each one), with the headers
+    """One request on a new connection (as the sync workers of before closed each one), with the headers
     htmx sends: status, body, and when the connection was open (perf_counter)."""
     data = urlencode(body).encode() if body is not None else b""
     head = [
@@ -232,6 +264,7 @@ class Tally:
     """Where the answers go: the ramp's (not reported), then the step's once the ramp is over."""
 
     step: Step
+    streams: int = 0
 
 
 async def poller(table: Table, phone: Phone, tally: Tally, joins: float, until: float, every: float) -> None:
@@ -261,6 +294,71 @@ async def poller(table: Table, phone: Phone, tally: Tally, joins: float, until: 
         phone.deals = int(number.group(1)) - 1 if number else table.deals
         if shown < table.entered_version <= phone.version:  # the latest deal, saved on another phone
             step.shown_after.append(loop.time() - table.entered_at)
+
+
+async def follower(table: Table, phone: Phone, tally: Tally, joins: float, until: float) -> None:
+    """One phone showing the match from ``joins``, pushed: its stream of events open until ``until``;
+    each event of a version it does not show has it ask for the new parts, as live.js has htmx do."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, joins - loop.time()))
+    head = [
+        f"GET /matches/{table.match}/events/?v={phone.version} HTTP/1.1",
+        f"Host: {HOST}:{PORT}",
+        f"Cookie: sessionid={phone.cookie}",
+        "Accept: text/event-stream",
+    ]
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, PORT), TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        tally.step.errors.append(f"stream: {type(error).__name__} {error}")
+        return
+    try:
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        status = await asyncio.wait_for(reader.readline(), TIMEOUT)
+        if b" 200 " not in status:
+            tally.step.errors.append(f"stream answered {status.decode().strip()}")
+            return
+        tally.streams += 1
+        buffer = b""
+        while (left := until - loop.time()) > 0:
+            try:
+                chunk = await asyncio.wait_for(reader.read(4096), left)
+            except TimeoutError:
+                break
+            if not chunk:
+                tally.step.errors.append("stream: closed by the server")
+                return
+            buffer += chunk
+            versions = [int(v) for v in EVENT.findall(buffer)]
+            buffer = buffer[buffer.rfind(b"\n\n") + 2 :] if b"\n\n" in buffer else buffer
+            if versions and max(versions) > phone.version:
+                await fetch_sheet(table, phone, tally)
+    finally:
+        writer.close()
+
+
+async def fetch_sheet(table: Table, phone: Phone, tally: Tally) -> None:
+    """The live check of a phone whose match changed: the new parts (200), whose version it takes."""
+    loop = asyncio.get_running_loop()
+    step = tally.step
+    path = f"/matches/{table.match}/live/?v={phone.version}&s=in_progress&number={phone.deals + 1}"
+    answer = await timed(step, http("GET", path, phone.cookie), "live check")
+    if answer is None:
+        return
+    status, response, elapsed = answer
+    if status == 204:
+        step.idle.append(elapsed)
+        return
+    found = VERSION.search(response)
+    if status != 200 or not found:
+        step.errors.append(f"live check answered {status}")
+        return
+    step.sheets.append(elapsed)
+    shown, phone.version = phone.version, int(found.group(1))
+    number = NEXT_NUMBER.search(response)
+    phone.deals = int(number.group(1)) - 1 if number else table.deals
+    if shown < table.entered_version <= phone.version:
+        step.shown_after.append(loop.time() - table.entered_at)
 
 
 async def dealer(table: Table, tally: Tally, joins: float, until: float, every: float, rotation: int) -> None:
@@ -295,36 +393,61 @@ async def dealer(table: Table, tally: Tally, joins: float, until: float, every: 
 
 
 async def run_step(
-    tables: list[Table], seconds: float, poll_every: float, deal_every: float, ramp: float, begin: Any
+    tables: list[Table],
+    seconds: float,
+    poll_every: float,
+    deal_every: float,
+    ramp: float,
+    begin: Any,
+    idle: float = 0.0,
+    push: bool = False,
+    quiet_over: Any = None,
 ) -> Step:
     """The tables sit down at random moments of the first ``ramp`` seconds, as an evening fills up
     (what they ask meanwhile is not reported), then play ``seconds``; ``begin()`` is called when the
-    ramp is over. The step lasts until the last answer (its ``seconds``: every rate and share of
-    the report is taken over that)."""
+    ramp is over. Pushed, the phones hold their streams from the moment they sit down, and the tables
+    deal only after ``idle`` more seconds, at whose end ``quiet_over()`` is called. The step lasts
+    until the last answer (its ``seconds``: every rate and share of the report is taken over that)."""
     loop = asyncio.get_running_loop()
-    tally = Tally(Step(len(tables)))
+    tally = Tally(Step(len(tables), push=push))
     start = loop.time()
-    until = start + ramp + seconds
+    play = start + ramp + idle
+    until = play + seconds
     tasks = []
     for n, table in enumerate(tables):
         joins = start + random.uniform(0, ramp)
-        tasks.append(dealer(table, tally, joins, until, deal_every, n))
-        tasks += [poller(table, phone, tally, joins, until, poll_every) for phone in table.phones]
+        if push:
+            tasks.append(dealer(table, tally, play, until, deal_every, n))
+            tasks += [follower(table, phone, tally, joins, until) for phone in table.phones]
+        else:
+            tasks.append(dealer(table, tally, joins, until, deal_every, n))
+            tasks += [poller(table, phone, tally, joins, until, poll_every) for phone in table.phones]
 
-    step = Step(len(tables))
+    step = Step(len(tables), push=push)
 
     async def ramp_over() -> None:
         await asyncio.sleep(ramp)
+        step.streams = tally.streams
         begin()
         tally.step = step
+        if push:
+            await asyncio.sleep(idle)
+            quiet_over()
 
     await asyncio.gather(ramp_over(), *tasks)
-    step.seconds = loop.time() - start - ramp
+    step.seconds = loop.time() - play
     return step
 
 
 def measure(
-    server: Any, tables: list[Table], seconds: float, poll_every: float, deal_every: float, ramp: float
+    server: Any,
+    tables: list[Table],
+    seconds: float,
+    poll_every: float,
+    deal_every: float,
+    ramp: float,
+    idle: float = 0.0,
+    push: bool = False,
 ) -> Step:
     """One step, with the CPU the server, this client and the whole machine spent on it once the
     ramp was over. The server's processes are read every second from then: a PostgreSQL backend
@@ -335,9 +458,23 @@ def measure(
     marks: dict[str, Any] = {}
     begun, done = threading.Event(), threading.Event()
 
+    memory_before = resident_kb(benchkit.worker_pids(server))
+
     def begin() -> None:
         marks.update(cpu=cpu_seconds(server_pids(server)), client=time.process_time(), busy=machine_busy())
+        marks["memory"] = resident_kb(benchkit.worker_pids(server))
+        marks["quiet"] = time.monotonic()
         begun.set()
+
+    def quiet_over() -> None:
+        """The tables sat quiet since begin(): what the server spent meanwhile (pushed)."""
+        now = cpu_seconds(server_pids(server))
+        marks["idle"] = (
+            sum(used - marks["cpu"].get(pid, 0.0) for pid, used in now.items()),
+            time.monotonic() - marks["quiet"],
+        )
+        marks["cpu"] = now
+        marks["client"], marks["busy"] = time.process_time(), machine_busy()
 
     def sample() -> None:
         begun.wait()
@@ -347,11 +484,15 @@ def measure(
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     try:
-        step = asyncio.run(run_step(tables, seconds, poll_every, deal_every, ramp, begin))
+        step = asyncio.run(
+            run_step(tables, seconds, poll_every, deal_every, ramp, begin, idle, push, quiet_over)
+        )
     finally:
         begun.set()
         done.set()
         sampler.join()
+    step.memory = (memory_before, marks.get("memory", 0))
+    step.idle_cpu, step.idle_seconds = marks.get("idle", (0.0, 0.0))
     step.client_cpu, step.busy = time.process_time() - marks["client"], machine_busy() - marks["busy"]
     seen.update(cpu_seconds(server_pids(server)))
     step.cpu = sum(used - marks["cpu"].get(pid, 0.0) for pid, used in seen.items())
@@ -374,7 +515,7 @@ def report(
         f"each asking every {poll_every:g} s whether the match changed; a deal entered every "
         f"{deal_every:g} s from one phone in turn, after which the other {PHONES - 1} fetch the new sheet. "
         f"In each step the tables sit down over {ramp:g} s (not reported), then play {seconds:g} s "
-        f"(and its last answers); gunicorn with {workers} sync workers; "
+        f"(and its last answers); gunicorn with {workers} uvicorn workers; "
         "the client and PostgreSQL on the same 2 cores. Times: median / p99.",
         "",
         "| tables | requests/s | live check, nothing new (204) | live check, new sheet (200) | save a deal "
@@ -428,12 +569,60 @@ def report(
     return "\n".join(lines)
 
 
+def report_push(
+    steps: list[Step], seconds: float, ramp: float, idle: float, deal_every: float, workers: int
+) -> str:
+    lines = [
+        f"Each table: {PHONES} phones (the owner's and {PHONES - 1} guests who joined by the scorer link), "
+        f"each holding a stream of its match's events; a deal entered every {deal_every:g} s from one phone "
+        f"in turn, after which the other {PHONES - 1}, told by their streams, fetch the new parts. In each "
+        f"step the tables sit down over {ramp:g} s (not reported), sit quiet {idle:g} s (a quiet table's "
+        f"cost), then play {seconds:g} s; gunicorn with {workers} uvicorn workers; the client and "
+        "PostgreSQL on the same 2 cores. Times: median / p99.",
+        "",
+        "| tables | streams | requests/s | save a deal | new parts (200) | all: p99 | shown on the others "
+        "| errors | server CPU: a table playing / quiet | memory a stream | client CPU | |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for step in steps:
+        every = step.every
+        p99 = benchkit.percentile(every, 0.99) if every else float("inf")
+        shown = [1000 * s for s in step.shown_after]
+        playing = step.cpu / step.seconds / step.tables
+        quiet = step.idle_cpu / step.idle_seconds / step.tables if step.idle_seconds else 0.0
+        memory = (step.memory[1] - step.memory[0]) / max(step.streams, 1)
+        lines.append(
+            f"| {step.tables} | {step.streams} | {len(every) / step.seconds:.0f} | {_both(step.entries)} "
+            f"| {_both(step.sheets)} | {p99:.1f} ms | {_both(shown)} | {len(step.errors)} "
+            f"| {1000 * playing:.2f} / {1000 * quiet:.3f} ms/s | {memory:.1f} KB "
+            f"| {100 * step.client_cpu / step.seconds:.0f} % | {'pass' if step.passed else 'fail'} |"
+        )
+    lines.append(
+        "Shown on the others: from a deal's save answered to each other phone holding the new parts. "
+        "Server CPU: what the gunicorn workers and their PostgreSQL backends spent each second for a "
+        "table, playing and quiet; memory a stream: the workers' resident memory with every stream "
+        "open, less before, for each stream."
+    )
+    best = max((s.tables for s in steps if s.passed), default=0)
+    lines += [
+        "",
+        f"**Tables served** (p99 of every request under {LIMIT_MS:.0f} ms, shown on the others within "
+        f"{SHOWN_LIMIT_MS:.0f} ms at p99, no error): **{best}**",
+    ]
+    errors = sorted({e for s in steps for e in s.errors})
+    if errors:
+        lines.append(f"Errors seen: {', '.join(errors[:5])}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", default="100,150,200,250,300,400,500")
     parser.add_argument("--seconds", type=float, default=40, help="of play measured in each step")
     parser.add_argument("--ramp", type=float, default=20, help="seconds over which a step's tables sit down")
     parser.add_argument("--poll", type=float, default=2)
+    parser.add_argument("--push", action="store_true", help="each phone holds a stream of events, no poll")
+    parser.add_argument("--idle", type=float, default=10, help="pushed: seconds the tables sit quiet first")
     parser.add_argument("--deal", type=float, default=30)
     parser.add_argument("--deals", type=int, default=10, help="deals in each match at the start")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="gunicorn's: one a core")
@@ -466,7 +655,9 @@ def main() -> None:
                 f"load: {count} tables ({count * PHONES} phones) for {args.ramp:g} + {args.seconds:g} s…",
                 file=sys.stderr,
             )
-            step = measure(server, tables[:count], args.seconds, args.poll, args.deal, args.ramp)
+            step = measure(
+                server, tables[:count], args.seconds, args.poll, args.deal, args.ramp, args.idle, args.push
+            )
             steps.append(step)
             if not step.passed:
                 break  # the next step would only fail harder
@@ -481,7 +672,10 @@ def main() -> None:
                     out.write(
                         f"{step.tables},{moment - first:.3f},{what},{status},{connect:.1f},{total:.1f}\n"
                     )
-    print(report(steps, args.seconds, args.ramp, args.poll, args.deal, args.workers))
+    if args.push:
+        print(report_push(steps, args.seconds, args.ramp, args.idle, args.deal, args.workers))
+    else:
+        print(report(steps, args.seconds, args.ramp, args.poll, args.deal, args.workers))
     if args.require:
         passed = any(s.tables == args.require and s.passed for s in steps)
         print(f"\n{args.require} tables: {'pass' if passed else 'fail'}")

@@ -61,12 +61,31 @@ class Server:
 
     def start(self) -> None:
         given = connection.settings_dict
-        database = f"postgres://{given['USER'] or 'postgres'}@{given['HOST'] or '127.0.0.1'}:{given['PORT'] or 5432}/{given['NAME']}"
-        env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "tests.server_settings", **self.environment}
+        user, host, port = given["USER"] or "postgres", given["HOST"] or "127.0.0.1", given["PORT"] or 5432
+        database = f"postgres://{user}@{host}:{port}/{given['NAME']}"
+        env = {
+            **os.environ,
+            "DATABASE_URL": database,
+            "DJANGO_SETTINGS_MODULE": "tests.server_settings",
+            **self.environment,
+        }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--lifespan", "off",
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "scorekeeper.asgi:application",
+                "--lifespan",
+                "off",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -236,4 +255,3 @@ def test_where_no_stream_opens_the_page_polls(
     expect(carla.locator(DEAL_ROWS)).to_have_count(1, timeout=3_000)
     expect(carla.locator("html")).not_to_have_attribute("data-stream", "open")
     assert polled, "the page polled"
-

@@ -8,7 +8,7 @@ carries the change, within this process on SQLite and through PostgreSQL's NOTIF
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
 from typing import Any
 
 import pytest
@@ -29,16 +29,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT = 10.0  # seconds: far more than an event takes, so a test fails rather than hangs
 DEAL = {"points": [14, 10, 9, 7]}
+OPENED = f"retry: {streams.RETRY_MS}\nevent: open\ndata: "
 
 
 class Phone:
     """One stream opened on the ASGI application: what it sent, event by event."""
 
     def __init__(self, path: str, cookie: str, query: str = "", headers: dict[str, str] | None = None):
-        self.sent: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.sent: asyncio.Queue[MutableMapping[str, Any]] = asyncio.Queue()
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.inbox.put_nowait({"type": "http.request", "body": b"", "more_body": False})
-        given = {"host": "testserver", "cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}", **(headers or {})}
+        given = {
+            "host": "testserver",
+            "cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}",
+            **(headers or {}),
+        }
         scope = {
             "type": "http",
             "asgi": {"version": "3.0"},
@@ -53,10 +58,12 @@ class Phone:
             "client": ("127.0.0.1", 50000),
             "server": ("testserver", 80),
         }
-        self.task = asyncio.create_task(application(scope, self.inbox.get, self.sent.put))
+        self.task: asyncio.Future[None] = asyncio.ensure_future(
+            application(scope, self.inbox.get, self.sent.put)
+        )
         self.text = ""
 
-    async def start(self) -> dict[str, Any]:
+    async def start(self) -> MutableMapping[str, Any]:
         return await asyncio.wait_for(self.sent.get(), WAIT)
 
     async def event(self) -> str:
@@ -75,7 +82,7 @@ class Phone:
         await asyncio.wait_for(self.task, WAIT)
 
 
-def in_loop(test: Callable[[], Awaitable[None]]) -> None:
+def in_loop(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
 
 
@@ -102,7 +109,7 @@ def test_a_phone_behind_catches_up_at_once_then_hears_each_deal(
         start = await phone.start()
         assert start["status"] == 200
         assert (b"content-type", b"text/event-stream; charset=utf-8") in start["headers"]
-        assert await phone.event() == f"retry: {streams.RETRY_MS}"
+        assert await phone.event() == OPENED
         assert await phone.event() == "id: 2\ndata: 2"  # what it missed, at once
         await record(match, alice)
         assert await phone.event() == "id: 3\ndata: 3"
@@ -118,15 +125,15 @@ def test_a_phone_up_to_date_hears_nothing_until_a_deal(
     alice: User, alice_client: Client, make_match: Callable[..., Match], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reconnecting, the browser says the last version it had (Last-Event-ID): nothing is sent
-    again; a quiet stream is kept open by a comment line."""
+    again; a quiet stream is kept open by a ping."""
     monkeypatch.setattr(streams, "HEARTBEAT_SECONDS", 0.2)
     match = make_match(deals=[DEAL])
 
     async def test() -> None:
         phone = Phone(events_path(match), session_of(alice_client), "v=0", {"last-event-id": "2"})
         await phone.start()
-        assert await phone.event() == f"retry: {streams.RETRY_MS}"
-        assert await phone.event() == ": still here"
+        assert await phone.event() == OPENED
+        assert await phone.event() == "event: ping\ndata: "
         await record(match, alice)
         assert await phone.event() == "id: 3\ndata: 3"
         await phone.leave()
@@ -145,7 +152,7 @@ def test_every_phone_of_the_table_hears_a_deal_entered_on_one(
         elsewhere = Phone(events_path(other), session_of(alice_client), "v=1")
         for phone in [*phones, elsewhere]:
             await phone.start()
-            assert await phone.event() == f"retry: {streams.RETRY_MS}"
+            assert await phone.event() == OPENED
         for phone in phones:
             assert await phone.event() == "id: 1\ndata: 1"
         await record(match, alice)
@@ -153,14 +160,14 @@ def test_every_phone_of_the_table_hears_a_deal_entered_on_one(
             assert await phone.event() == "id: 2\ndata: 2"
         for phone in [*phones, elsewhere]:
             await phone.leave()
-        assert elsewhere.text == "" and elsewhere.sent.empty()  # another match's deal is not its news
+        # another match's deal is not its news
+        assert elsewhere.text == ""
+        assert elsewhere.sent.empty()
 
     in_loop(test)
 
 
-def test_a_withdrawn_link_ends_its_stream(
-    alice: User, make_match: Callable[..., Match]
-) -> None:
+def test_a_withdrawn_link_ends_its_stream(alice: User, make_match: Callable[..., Match]) -> None:
     match = make_match()
     guest = scorer(match)
     invite = Invite.objects.get(match=match)
@@ -168,7 +175,7 @@ def test_a_withdrawn_link_ends_its_stream(
     async def test() -> None:
         phone = Phone(events_path(match), session_of(guest), "v=1")
         await phone.start()
-        assert await phone.event() == f"retry: {streams.RETRY_MS}"
+        assert await phone.event() == OPENED
         await sync_to_async(invite_revoke, thread_sensitive=False)(invite=invite)
         assert await phone.event() == "event: gone\ndata: "
         assert await phone.event() == ""  # and the stream ends
@@ -186,7 +193,7 @@ def test_a_phone_logged_out_hears_no_more(
     async def test() -> None:
         phone = Phone(events_path(match), key, "v=1")
         await phone.start()
-        assert await phone.event() == f"retry: {streams.RETRY_MS}"
+        assert await phone.event() == OPENED
         await sync_to_async(Session.objects.filter(session_key=key).delete, thread_sensitive=False)()
         await record(match, alice)  # the next event finds the session gone
         assert await phone.event() == "event: gone\ndata: "
@@ -243,7 +250,7 @@ def test_a_stream_ends_after_its_life_and_is_opened_anew(
     async def test() -> None:
         phone = Phone(events_path(match), session_of(alice_client), "v=1")
         await phone.start()
-        assert await phone.event() == f"retry: {streams.RETRY_MS}"
+        assert await phone.event() == OPENED
         assert await phone.event() == ""
         await asyncio.wait_for(phone.task, WAIT)
         assert bus.hub().streams == 0
@@ -251,7 +258,9 @@ def test_a_stream_ends_after_its_life_and_is_opened_anew(
     in_loop(test)
 
 
-def test_the_pages_are_served_by_the_same_application(alice_client: Client, make_match: Callable[..., Match]) -> None:
+def test_the_pages_are_served_by_the_same_application(
+    alice_client: Client, make_match: Callable[..., Match]
+) -> None:
     """Everything but a stream goes on to Django: the match page, and its events' address under WSGI."""
     match = make_match()
 
