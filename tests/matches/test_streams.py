@@ -8,6 +8,7 @@ carries the change, within this process on SQLite and through PostgreSQL's NOTIF
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
 from typing import Any
 
@@ -83,7 +84,21 @@ class Phone:
 
 
 def in_loop(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(test())
+    """Run ``test`` in an event loop of its own, in a thread of its own: the browser tests' Playwright
+    keeps a loop running in this one."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(test())
+        except BaseException as error:  # raised again in the test's thread
+            failed.append(error)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join()
+    if failed:
+        raise failed[0]
 
 
 def session_of(client: Client) -> str:
