@@ -29,12 +29,12 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import auth
 from django.core.exceptions import DisallowedHost, RequestDataTooBig
@@ -79,9 +79,14 @@ class Followed:
     token: str  # live.OWNER, or the guest's link
 
 
+# The streams' checks, one after another in one thread of the process, which keeps its database
+# connection as a request's is kept (CONN_MAX_AGE): beside the one thread of the pages
+# (scorekeeper/asgi.py), not a thread of each stream's own nor many at once.
+CHECKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="streams")
+
+
 def _pooled(function: Callable[..., Any], *args: Any) -> Awaitable[Any]:
-    """``function`` in the event loop's pool of threads, each keeping its database connection as a
-    request's is kept (CONN_MAX_AGE), not in a thread of the stream's own."""
+    """``function`` in the streams' thread."""
 
     def run() -> Any:
         close_old_connections()
@@ -90,7 +95,7 @@ def _pooled(function: Callable[..., Any], *args: Any) -> Awaitable[Any]:
         finally:
             close_old_connections()
 
-    return sync_to_async(run, thread_sensitive=False)()
+    return asyncio.get_running_loop().run_in_executor(CHECKS, run)
 
 
 def _opened(request: ASGIRequest, pk: int) -> Followed | int:
