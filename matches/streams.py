@@ -1,10 +1,10 @@
 """Server-sent events: each match page opens one stream of its match's changes (static/js/live.js).
 
-``GET /matches/<pk>/events/`` is answered here, in front of Django's ASGI application
-(scorekeeper/asgi.py), not by a view behind the middleware: Django's ASGI handler runs the
-middleware of each request in a thread of its own, kept with the request's database connection for
-as long as the request lasts, and a stream lasts for the evening (README.md, "Live by push"). Here a
-stream holds no thread and no connection: the checks run on the event loop's small pool of threads.
+``GET /matches/<pk>/events/`` is answered here, in front of the pages (scorekeeper/asgi.py), not by
+a view behind the middleware: a request of Django's holds a thread (and, under Django's ASGI handler,
+its database connection) for as long as it lasts, and a stream lasts for the evening (README.md, "Live
+by push"). Here a stream holds neither: it is a coroutine, and its checks run one after another in one
+thread of the process.
 
 - When it opens, the full check of a match page: Django's session, its user (``auth.get_user``, which
   checks the session's password hash) and ``access.match_access``; a phone that may not see the match
@@ -60,7 +60,7 @@ RETRY_MS = 3000  # how long the browser waits before it opens a dropped stream a
 
 
 def with_streams(django: ASGIApp) -> ASGIApp:
-    """Django's ASGI application, with the streams answered in front of it."""
+    """The pages' ASGI application, with the streams answered in front of it."""
 
     async def application(scope: Scope, receive: Receive, send: Send) -> None:
         found = PATH.fullmatch(scope.get("path", "")) if scope["type"] == "http" else None
@@ -85,7 +85,7 @@ class Followed:
 CHECKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="streams")
 
 
-def _pooled(function: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+def _checked(function: Callable[..., Any], *args: Any) -> Awaitable[Any]:
     """``function`` in the streams' thread."""
 
     def run() -> Any:
@@ -135,7 +135,7 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int) -> None:
         return
     try:
         request = ASGIRequest(scope, io.BytesIO())
-        opened = await _pooled(_opened, request, pk)
+        opened = await _checked(_opened, request, pk)
     except (UnicodeDecodeError, RequestDataTooBig):
         opened = 400
     except DatabaseError:
@@ -183,7 +183,7 @@ async def _events(followed: Followed, since: int | None, follower: bus.Follower,
     shown = since
     while not follower.gone:
         try:
-            version = await _pooled(live.version_followed, followed.pk, followed.session_key, followed.token)
+            version = await _checked(live.version_followed, followed.pk, followed.session_key, followed.token)
         except DatabaseError:
             return  # the browser opens the stream again after RETRY_MS, and polls meanwhile
         if version is None:

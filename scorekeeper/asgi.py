@@ -34,7 +34,7 @@ class OneThread:
 
     def __init__(self, wsgi: Any) -> None:
         self.wsgi = wsgi
-        self.pages = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pages")
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pages")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -56,7 +56,7 @@ class OneThread:
                 break
         body.seek(0)
         loop = asyncio.get_running_loop()
-        start, answer = await loop.run_in_executor(self.pages, self._answer, scope, body)
+        start, answer = await loop.run_in_executor(self.thread, self._answer, scope, body)
         await send(start)
         await send({"type": "http.response.body", "body": answer})
 
@@ -79,4 +79,5 @@ class OneThread:
 
 
 warm()
-application: ASGIApp = with_streams(OneThread(wsgi_application))
+pages = OneThread(wsgi_application)
+application: ASGIApp = with_streams(pages)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, MutableMapping
 from typing import Any
 
 import pytest
@@ -17,12 +17,13 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
+from django.db import connections
 from django.test import Client
 
 from matches import bus, services, streams
 from matches.access import invite_revoke
 from matches.models import Invite, Match
-from scorekeeper.asgi import application
+from scorekeeper.asgi import application, pages
 
 from .guests import scorer
 
@@ -31,6 +32,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 10.0  # seconds: far more than an event takes, so a test fails rather than hangs
 DEAL = {"points": [14, 10, 9, 7]}
 OPENED = f"retry: {streams.RETRY_MS}\nevent: open\ndata: "
+
+
+@pytest.fixture(autouse=True)
+def checks_leave_no_connection() -> Iterator[None]:
+    """The streams' thread and the pages' keep their database connections, as a server's do; a
+    test's are closed after it, so the test database can be dropped at the end."""
+    yield
+    for thread in (streams.CHECKS, pages.thread):
+        thread.submit(connections.close_all).result()
 
 
 class Phone:
