@@ -56,7 +56,7 @@ def changed(match_pk: int) -> None:
 def _publish(kind: str, match_pk: int) -> None:
     if kind == "redis":
         try:
-            _redis().publish(CHANNEL, str(match_pk))
+            redis_client().publish(CHANNEL, str(match_pk))
         except Exception:  # the deal is stored: the phones see it at their next poll or reconnection
             logger.warning("the live bus could not publish match %s", match_pk, exc_info=True)
     elif _hub is not None:
@@ -66,7 +66,7 @@ def _publish(kind: str, match_pk: int) -> None:
 _redis_client: Any = None
 
 
-def _redis() -> Any:
+def redis_client() -> Any:
     global _redis_client
     if _redis_client is None:
         import redis

@@ -1,13 +1,22 @@
-"""The health check: the floor of this stack (one request, a few queries), also for deployments."""
+"""The health checks, answered whatever the Host header (a load balancer asks by the server's address):
+``/health``, the floor of this stack (one request, a few queries), for a load balancer; and
+``/health/full``, for an operator: the database takes a write, every migration is applied, the caches
+answer and so does the live bus."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
+from django.core.cache import caches
 from django.db import DatabaseError, connection, transaction
-from django.http import HttpRequest, HttpResponse
+from django.db.migrations.executor import MigrationExecutor
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
+
+from matches import bus
+
+PATHS = ("/health", "/health/full")
 
 # Below this much free disk beside an SQLite file, the next saves may fail: not healthy.
 SQLITE_FREE_BYTES_LEAST = 1024 * 1024
@@ -48,3 +57,43 @@ def health(request: HttpRequest) -> HttpResponse:
     except DatabaseError:  # its text may name hosts and users: that is for the log, not a public page
         return HttpResponse("unhealthy: the database refuses a write", content_type="text/plain", status=503)
     return HttpResponse("ok", content_type="text/plain")
+
+
+def _migrated() -> None:
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        raise Unwritable("migrations are not all applied: run manage.py migrate")
+
+
+def _cached() -> None:
+    for alias in ("default", "live"):
+        cache = caches[alias]
+        cache.set("health", "ok", 10)
+        if cache.get("health") != "ok":
+            raise Unwritable(f"the cache {alias!r} keeps nothing")
+
+
+def _bus_heard() -> None:
+    kind = bus.carrier()
+    if kind == "redis":
+        bus.redis_client().ping()
+    elif kind == "postgres":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, '')", [bus.CHANNEL])
+
+
+@never_cache
+def health_full(request: HttpRequest) -> HttpResponse:
+    """Each part and whether it works: 200 when all do, else 503. Its words name no host or user."""
+    parts = {"database": _can_write, "migrations": _migrated, "cache": _cached, "bus": _bus_heard}
+    said: dict[str, str] = {}
+    for name, check in parts.items():
+        try:
+            check()
+            said[name] = "ok"
+        except Unwritable as trouble:
+            said[name] = f"failing: {trouble}"
+        except Exception:  # a host, a user, a password may be in its text: that is for the log
+            said[name] = "failing"
+    healthy = all(value == "ok" for value in said.values())
+    return JsonResponse(said, status=200 if healthy else 503)

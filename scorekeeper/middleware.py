@@ -1,4 +1,5 @@
-"""Two safety nets for every response: pages are kept by no cache, and a body too big is not read."""
+"""Safety nets for every response: pages are kept by no cache, a body too big is not read, and the
+health checks answer whatever Host header they are asked with."""
 
 from __future__ import annotations
 
@@ -46,6 +47,21 @@ def request_size_limit(get_response: Handler) -> Handler:
         if limit is not None and length > limit:
             context = {"limit_mb": limit // (1024 * 1024)}
             return render(request, "413.html", context, status=413)
+        return get_response(request)
+
+    return middleware
+
+
+def health_any_host(get_response: Handler) -> Handler:
+    """The health checks, answered before anything reads the Host header (ALLOWED_HOSTS): a load
+    balancer asks by the server's address, and an operator by localhost."""
+    from .health import health, health_full
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.path_info == "/health":
+            return health(request)
+        if request.path_info == "/health/full":
+            return health_full(request)
         return get_response(request)
 
     return middleware

@@ -83,6 +83,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the Host header: a load balancer asks by the server's address.
+    "scorekeeper.middleware.health_any_host",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After whitenoise, which answers for the static files with their own long caching.
@@ -306,7 +308,7 @@ BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # The health check answers the load balancer over plain http inside the network.
-SECURE_REDIRECT_EXEMPT = [r"^health$"]
+SECURE_REDIRECT_EXEMPT = [r"^health(/full)?$"]
 
 # No inline script and no eval: a script injected into a page does not run.
 CONTENT_SECURITY_POLICY = {

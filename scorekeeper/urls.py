@@ -5,13 +5,14 @@ from django.urls import include, path
 from matches.forms import LoginForm
 
 from . import pwa
-from .health import health
+from .health import health, health_full
 
 # A server error: 503 with Retry-After while the database is unreachable (scorekeeper/errors.py).
 handler500 = "scorekeeper.errors.server_error"
 
 urlpatterns = [
     path("health", health, name="health"),
+    path("health/full", health_full, name="health_full"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),

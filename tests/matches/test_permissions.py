@@ -43,6 +43,7 @@ MATRIX: dict[str, Row] = {
     # name                      method   anonymous  owner     other     viewer    scorer
     # -- anyone ---------------------------------------------------------------------------------
     "health":               {"GET":  (200,       200,      200,      200,      200)},
+    "health_full":          {"GET":  (200,       200,      200,      200,      200)},
     "manifest":             {"GET":  (200,       200,      200,      200,      200)},
     "service_worker":       {"GET":  (200,       200,      200,      200,      200)},
     "home":                 {"GET":  (200,       REDIRECT, REDIRECT, REDIRECT, REDIRECT)},

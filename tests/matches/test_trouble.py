@@ -13,6 +13,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.contrib.auth.views import LoginView
 from django.db import OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
@@ -62,8 +63,8 @@ def test_a_server_error_says_nothing_entered_is_lost_in_the_visitors_language(
     client: Client, db: Any, language: str, heading: str, advice: str
 ) -> None:
     client.raise_request_exception = False
-    with mock.patch("scorekeeper.health._can_write", side_effect=RuntimeError("a bug")):
-        page = client.get(reverse("health"), HTTP_ACCEPT_LANGUAGE=language)
+    with mock.patch.object(LoginView, "get", side_effect=RuntimeError("a bug")):
+        page = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE=language)
 
     assert page.status_code == 500
     assert not page.has_header("Retry-After")
