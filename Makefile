@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint migrate messages serve-prod bench load faults clean
+.PHONY: run test lint migrate messages serve-prod bench load faults clean backup housekeeping
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
@@ -47,6 +47,15 @@ serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
 	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.asgi:application --worker-class scorekeeper.workers.Worker \
 	  --bind $(HOST) --workers $(WEB_CONCURRENCY)
+
+# The database's own backup (pg_dump -Fc, or SQLite's online backup) into BACKUP_DIR, the newest 14
+# kept; and the daily housekeeping (README.md, "Hosting"). Both for a nightly timer.
+BACKUP_DIR ?= backups
+backup: $(VENV)/.installed
+	$(PY) manage.py dump_database $(BACKUP_DIR)
+
+housekeeping: $(VENV)/.installed
+	$(PY) manage.py housekeeping
 
 # Speed and faults, measured against gunicorn and a throwaway PostgreSQL database, scorekeeper_bench
 # (README.md, "Speed"): BENCH_DATABASE_URL and BENCH_PORT choose others. Takes about ten minutes.
