@@ -35,8 +35,10 @@ pk = int(os.environ["DRILL_MATCH"])
 out = StringIO(); call_command("export_match", str(pk), stdout=out)
 phone = Client(); phone.force_login(User.objects.get(username="alice"))
 page = phone.get(f"/matches/{pk}/")
-print(json.dumps({"export": json.loads(out.getvalue()), "changes": Change.objects.filter(match_id=pk).count(),
-                  "page": page.status_code, "deal_links": page.content.decode().count(f"/matches/{pk}/deals/")}))
+links = page.content.decode().count(f"/matches/{pk}/deals/")
+changes = Change.objects.filter(match_id=pk).count()
+print(json.dumps({"export": json.loads(out.getvalue()), "changes": changes, "page": page.status_code,
+                  "deal_links": links}))
 """
 
 
@@ -70,7 +72,8 @@ def test_a_backup_restored_into_a_new_database_serves_the_same_matches(
     made = StringIO()
     call_command("dump_database", str(tmp_path), stdout=made)
     backup = Path(made.getvalue().strip())
-    assert backup.parent == tmp_path and backup.stat().st_size > 0
+    assert backup.parent == tmp_path
+    assert backup.stat().st_size > 0
 
     if connection.vendor == "postgresql":
         given = connection.settings_dict
