@@ -45,8 +45,8 @@ LOCAL_HTTP ?= SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 WEB_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
 serve-prod: migrate
 	DEBUG=false $(PY) manage.py collectstatic --no-input
-	DEBUG=false $(LOCAL_HTTP) $(VENV)/bin/gunicorn scorekeeper.asgi:application --worker-class scorekeeper.workers.Worker \
-	  --bind $(HOST) --workers $(WEB_CONCURRENCY)
+	DEBUG=false $(LOCAL_HTTP) BIND=$(HOST) WEB_CONCURRENCY=$(WEB_CONCURRENCY) \
+	  $(VENV)/bin/gunicorn -c deploy/gunicorn.conf.py scorekeeper.asgi:application
 
 # The database's own backup (pg_dump -Fc, or SQLite's online backup) into BACKUP_DIR, the newest 14
 # kept; and the daily housekeeping (README.md, "Hosting"). Both for a nightly timer.
