@@ -25,8 +25,8 @@ every other phone of the table shows the deal within 500 ms (99th percentile), a
 
 Traffic goes only to 127.0.0.1. Prints a Markdown table and the largest passing step, last.
 Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--ramp 20]
-       [--workers CORES] [--push] [--idle 10] [--require 250]
-       (exit 1 unless the step of 250 tables passed: `make load`)
+       [--workers CORES] [--push] [--idle 10] [--require N]
+       (exit 1 unless the step of N tables passed: `make load` asks for 2,000 pushed)
 """
 
 from __future__ import annotations
