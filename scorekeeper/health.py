@@ -5,6 +5,7 @@ answer and so does the live bus."""
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from django.views.decorators.cache import never_cache
 
 from matches import bus
 
-PATHS = ("/health", "/health/full")
+logger = logging.getLogger(__name__)
 
 # Below this much free disk beside an SQLite file, the next saves may fail: not healthy.
 SQLITE_FREE_BYTES_LEAST = 1024 * 1024
@@ -94,6 +95,7 @@ def health_full(request: HttpRequest) -> HttpResponse:
         except Unwritable as trouble:
             said[name] = f"failing: {trouble}"
         except Exception:  # a host, a user, a password may be in its text: that is for the log
+            logger.warning("health: %s is failing", name, exc_info=True)
             said[name] = "failing"
     healthy = all(value == "ok" for value in said.values())
     return JsonResponse(said, status=200 if healthy else 503)
