@@ -274,26 +274,7 @@ async def poller(table: Table, phone: Phone, tally: Tally, joins: float, until: 
     while (moment := _due(moment, every, loop.time())) < until:
         await asyncio.sleep(max(0.0, moment - loop.time()))
         moment += every
-        step = tally.step
-        # hx-get's address (its version and status), and the form's deal number that offline.js adds.
-        path = f"/matches/{table.match}/live/?v={phone.version}&s=in_progress&number={phone.deals + 1}"
-        answer = await timed(step, http("GET", path, phone.cookie), "live check")
-        if answer is None:
-            continue
-        status, response, elapsed = answer
-        if status == 204:
-            step.idle.append(elapsed)
-            continue
-        found = VERSION.search(response)
-        if status != 200 or not found:
-            step.errors.append(f"live check answered {status}")
-            continue
-        step.sheets.append(elapsed)
-        shown, phone.version = phone.version, int(found.group(1))
-        number = NEXT_NUMBER.search(response)  # the form moved on to the next deal
-        phone.deals = int(number.group(1)) - 1 if number else table.deals
-        if shown < table.entered_version <= phone.version:  # the latest deal, saved on another phone
-            step.shown_after.append(loop.time() - table.entered_at)
+        await live_check(table, phone, tally)
 
 
 async def follower(table: Table, phone: Phone, tally: Tally, joins: float, until: float) -> None:
@@ -332,15 +313,17 @@ async def follower(table: Table, phone: Phone, tally: Tally, joins: float, until
             versions = [int(v) for v in EVENT.findall(buffer)]
             buffer = buffer[buffer.rfind(b"\n\n") + 2 :] if b"\n\n" in buffer else buffer
             if versions and max(versions) > phone.version:
-                await fetch_sheet(table, phone, tally)
+                await live_check(table, phone, tally)
     finally:
         writer.close()
 
 
-async def fetch_sheet(table: Table, phone: Phone, tally: Tally) -> None:
-    """The live check of a phone whose match changed: the new parts (200), whose version it takes."""
+async def live_check(table: Table, phone: Phone, tally: Tally) -> None:
+    """The phone asks whether its match changed: nothing (204), or the new parts (200), whose version
+    it takes, as htmx does; polled every 2 s, or told by its stream."""
     loop = asyncio.get_running_loop()
     step = tally.step
+    # hx-get's address (its version and status), and the form's deal number that offline.js adds.
     path = f"/matches/{table.match}/live/?v={phone.version}&s=in_progress&number={phone.deals + 1}"
     answer = await timed(step, http("GET", path, phone.cookie), "live check")
     if answer is None:
@@ -355,9 +338,9 @@ async def fetch_sheet(table: Table, phone: Phone, tally: Tally) -> None:
         return
     step.sheets.append(elapsed)
     shown, phone.version = phone.version, int(found.group(1))
-    number = NEXT_NUMBER.search(response)
+    number = NEXT_NUMBER.search(response)  # the form moved on to the next deal
     phone.deals = int(number.group(1)) - 1 if number else table.deals
-    if shown < table.entered_version <= phone.version:
+    if shown < table.entered_version <= phone.version:  # the latest deal, saved on another phone
         step.shown_after.append(loop.time() - table.entered_at)
 
 
