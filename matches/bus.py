@@ -181,13 +181,19 @@ async def _listen_redis(hub: Hub) -> None:
     import redis.asyncio
 
     client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    task = asyncio.current_task()
     try:
         async with client.pubsub() as pubsub:
             await pubsub.subscribe(CHANNEL)
             hub.wake_all()
-            async for message in pubsub.listen():
-                data = message.get("data")
-                if message.get("type") == "message" and isinstance(data, bytes) and data.isdigit():
+            # redis-py (8.1) can swallow a cancellation that arrives while it reads, and its
+            # listen() then waits for ever: a stopping process or a test's loop would hang. Reading
+            # a second at a time and asking whether the task was cancelled ends it within a second.
+            while task is None or not task.cancelling():
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                data = message["data"] if message else b""
+                if isinstance(data, bytes) and data.isdigit():
                     hub.deliver(int(data))
+            raise asyncio.CancelledError
     finally:
         await client.aclose()

@@ -104,9 +104,10 @@ def in_loop(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
         except BaseException as error:  # raised again in the test's thread
             failed.append(error)
 
-    runner = threading.Thread(target=run)
+    runner = threading.Thread(target=run, daemon=True)
     runner.start()
-    runner.join()
+    runner.join(6 * WAIT)
+    assert not runner.is_alive(), "the test's event loop did not end: a task ignored its cancellation"
     if failed:
         raise failed[0]
 
@@ -119,9 +120,30 @@ def events_path(match: Match) -> str:
     return f"/matches/{match.pk}/events/"
 
 
-def record(match: Match, author: User) -> Awaitable[Any]:
-    """A deal entered as a page enters it: a transaction of its own, committed."""
-    return sync_to_async(services.deal_record, thread_sensitive=False)(match=match, entry=DEAL, author=author)
+def elsewhere(write: Callable[..., Any], **given: Any) -> Awaitable[Any]:
+    """``write`` run in a thread of its own, as another request is, in a transaction that commits;
+    the thread's database connection is closed after it."""
+
+    def run() -> Any:
+        try:
+            return write(**given)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run, thread_sensitive=False)()
+
+
+async def looked() -> None:
+    """The streams' checks made so far are over (they run one after another in one thread). A
+    person's tap comes long after a stream's first look; on SQLite in memory, where a read and a write
+    of one table at the same moment fail, a test waits for it too."""
+    await asyncio.get_running_loop().run_in_executor(streams.CHECKS, lambda: None)
+
+
+async def record(match: Match, author: User) -> None:
+    """A deal entered as a page enters it, once the streams have looked."""
+    await looked()
+    await elsewhere(services.deal_record, match=match, entry=DEAL, author=author)
 
 
 def test_a_phone_behind_catches_up_at_once_then_hears_each_deal(
@@ -201,7 +223,8 @@ def test_a_withdrawn_link_ends_its_stream(alice: User, make_match: Callable[...,
         phone = Phone(events_path(match), session_of(guest), "v=1")
         await phone.start()
         assert await phone.event() == OPENED
-        await sync_to_async(invite_revoke, thread_sensitive=False)(invite=invite)
+        await looked()
+        await elsewhere(invite_revoke, invite=invite)
         assert await phone.event() == "event: gone\ndata: "
         assert await phone.event() == ""  # and the stream ends
         await phone.leave()
@@ -219,7 +242,8 @@ def test_a_phone_logged_out_hears_no_more(
         phone = Phone(events_path(match), key, "v=1")
         await phone.start()
         assert await phone.event() == OPENED
-        await sync_to_async(Session.objects.filter(session_key=key).delete, thread_sensitive=False)()
+        await looked()
+        await elsewhere(Session.objects.filter(session_key=key).delete)
         await record(match, alice)  # the next event finds the session gone
         assert await phone.event() == "event: gone\ndata: "
         await phone.leave()
