@@ -1,7 +1,8 @@
 """Who may see and who may score a match: its owner, and phones that joined by an invite link.
 
 A phone without an account joins by opening an invite link; its session then remembers
-the invite's token and the name it gave, for that one match. Revoking the invite ends it.
+the invite's token and the name it gave, for that one match. Revoking the invite ends it, and so
+does the end its owner chose for it (``Invite.expires_at``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     invite = None
     if joined:
         invite = Invite.objects.filter(match=match, token=joined["token"]).first()
-        if invite is None or invite.revoked_at is not None:
+        if invite is None or not invite.works:
             leave(request, [str(pk)], withdrawn=invite is not None)  # (none: a session tampered with)
             invite = None
     if invite is None:
@@ -88,9 +89,9 @@ def was_withdrawn(request: HttpRequest, pk: int) -> bool:
 
 
 def leave_withdrawn(request: HttpRequest, invite: Invite) -> None:
-    """``invite`` is withdrawn: if this phone joined by it, it is left (see leave)."""
+    """``invite`` is withdrawn or past its end: if this phone joined by it, it is left (see leave)."""
     joined = request.session.get(SESSION_KEY, {}).get(str(invite.match_id))
-    if invite.revoked_at is not None and joined and joined["token"] == invite.token:
+    if not invite.works and joined and joined["token"] == invite.token:
         leave(request, [str(invite.match_id)])
 
 
@@ -101,7 +102,8 @@ def joined_invites(request: HttpRequest) -> list[Invite]:
     if not tokens:
         return []
     invites = (
-        Invite.objects.filter(token__in=tokens, revoked_at__isnull=True)
+        Invite.objects.working()
+        .filter(token__in=tokens)
         .select_related("match")
         .prefetch_related(seats_with_players("match__seats"))
         .order_by("-match__created_at")

@@ -108,11 +108,11 @@ class ChangeAdmin(Kept[Change]):
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin[Invite]):
-    list_display = ["__str__", "match", "role", "created_at", "revoked_at"]
+    list_display = ["__str__", "match", "role", "created_at", "expires_at", "revoked_at"]
     list_filter = ["role", ("revoked_at", admin.EmptyFieldListFilter)]
     search_fields = ["match__owner__username", "token"]
     list_select_related = ["match"]
-    fields = ["match", "role", "token", "created_at", "revoked_at"]
+    fields = ["match", "role", "token", "created_at", "expires_at", "revoked_at"]
     readonly_fields = ["match", "token", "created_at"]
     actions = ["withdraw"]
 

@@ -63,7 +63,7 @@ def version_followed(pk: int, session_key: str, token: str) -> int | None:
     sessions = Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
     match = Match.objects.filter(pk=pk).filter(Exists(sessions))
     if token != OWNER:
-        match = match.filter(Exists(Invite.objects.filter(match=pk, token=token, revoked_at__isnull=True)))
+        match = match.filter(Exists(Invite.objects.working().filter(match=pk, token=token)))
     return match.values_list("version", flat=True).first()
 
 
@@ -84,7 +84,7 @@ def unchanged(request: HttpRequest, pk: int) -> bool:
         if token == OWNER:
             cursor.execute(_sql(guest=False), [pk, int(version), session_key, now])
         else:
-            cursor.execute(_sql(guest=True), [pk, int(version), session_key, now, pk, token])
+            cursor.execute(_sql(guest=True), [pk, int(version), session_key, now, pk, token, now])
         return cursor.fetchone() is not None
 
 
@@ -105,6 +105,7 @@ def _sql(*, guest: bool) -> str:
     if guest:
         sql += (
             f" AND EXISTS (SELECT 1 FROM {invite.db_table} WHERE {column(invite, 'match')} = %s"
-            f" AND {column(invite, 'token')} = %s AND {column(invite, 'revoked_at')} IS NULL)"
+            f" AND {column(invite, 'token')} = %s AND {column(invite, 'revoked_at')} IS NULL"
+            f" AND ({column(invite, 'expires_at')} IS NULL OR {column(invite, 'expires_at')} > %s))"
         )
     return sql

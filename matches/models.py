@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -145,8 +146,16 @@ class Deal(models.Model):
         return f"deal {self.number} of {self.match}"
 
 
+class Invites(models.QuerySet["Invite"]):
+    def working(self) -> Invites:
+        """The links that still work: not withdrawn, and not past their end."""
+        ends = models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=timezone.now())
+        return self.filter(ends, revoked_at__isnull=True)
+
+
 class Invite(models.Model):
-    """A link that lets a phone without an account follow a match, or score it too."""
+    """A link that lets a phone without an account follow a match, or score it too, until its owner
+    withdraws it or its end (``expires_at``, chosen by the owner; none: until withdrawn) comes."""
 
     class Role(models.TextChoices):
         SCORER = "scorer", _("scorer")
@@ -157,9 +166,16 @@ class Invite(models.Model):
     role = models.CharField(max_length=6, choices=Role.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(_("works until"), null=True, blank=True)
+
+    objects = Invites.as_manager()
 
     def __str__(self) -> str:
         return f"{self.role} link to {self.match}"
+
+    @property
+    def works(self) -> bool:
+        return self.revoked_at is None and (self.expires_at is None or self.expires_at > timezone.now())
 
 
 class Change(models.Model):

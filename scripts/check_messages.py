@@ -94,6 +94,12 @@ def main() -> int:
             committed = polib.pofile(str(catalogue_path(ROOT, language)))
             made = polib.pofile(str(catalogue_path(copy, language)))
             faults, notes = problems(committed, made)
+            if language == "en":  # the code's own words: an English entry says just what the code says
+                faults += [
+                    f"differs from the code: {label(key(entry))}"
+                    for entry in committed
+                    if not entry.obsolete and not entry.msgid_plural and entry.msgstr not in ("", entry.msgid)
+                ]
             for line in faults:
                 print(f"locale/{language}: {line}")
             for line in notes:

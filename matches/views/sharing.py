@@ -19,6 +19,7 @@ from ..access import Access, leave_withdrawn
 from ..access import join as access_join
 from ..forms import JoinForm
 from ..models import Invite, Match
+from ..services.sharing import LASTS, link_ends
 from .common import posted, with_access
 
 
@@ -33,11 +34,12 @@ def match_share(request: HttpRequest, access: Access) -> HttpResponse:
         _share_change(request, match)
         return redirect("match_share", pk=match.pk)
     links = []
-    for invite in match.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
+    for invite in match.invites.working().order_by("-created_at"):
         url = request.build_absolute_uri(reverse("join", args=[invite.token]))
         qr = segno.make(url, error="m").svg_inline(scale=5, dark="#26231f", light="#ffffff", omitsize=True)
         links.append({"invite": invite, "url": url, "qr": mark_safe(qr)})
-    return render(request, "matches/share.html", {"match": match, "links": links})
+    context = {"match": match, "links": links, "evening_ends": link_ends("evening")}
+    return render(request, "matches/share.html", context)
 
 
 def _share_change(request: HttpRequest, match: Match) -> None:
@@ -46,14 +48,17 @@ def _share_change(request: HttpRequest, match: Match) -> None:
     revoke = request.POST.get("revoke", "")
     if revoke:
         valid = revoke.isascii() and revoke.isdigit() and len(revoke) <= 18
-        invite = match.invites.filter(pk=int(revoke), revoked_at__isnull=True).first() if valid else None
+        invite = match.invites.working().filter(pk=int(revoke)).first() if valid else None
         if invite is None:
-            messages.error(request, _("That link does not exist or was already withdrawn."))
+            messages.error(request, _("That link does not exist or no longer works."))
         else:
             services.invite_revoke(invite=invite)
             messages.success(request, _("The link no longer works."))
     elif request.POST.get("role") in Invite.Role.values:
-        services.invite_create(match=match, role=request.POST["role"])
+        lasts = request.POST.get("lasts", "")
+        services.invite_create(
+            match=match, role=request.POST["role"], lasts=lasts if lasts in LASTS else "evening"
+        )
     else:
         messages.error(request, _("Choose a link for a scorer or for a viewer."))
 
@@ -62,7 +67,7 @@ def _share_change(request: HttpRequest, match: Match) -> None:
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """A phone opens an invite link: it gives a name and follows (or scores) that one match."""
     invite = Invite.objects.filter(token=token).select_related("match").first()
-    if invite is None or invite.revoked_at is not None:
+    if invite is None or not invite.works:
         if invite is not None:
             leave_withdrawn(request, invite)  # what this phone kept under it goes
         return render(request, "matches/join_gone.html", {"withdrawn": invite is not None}, status=404)

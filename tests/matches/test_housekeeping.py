@@ -38,5 +38,6 @@ def test_expired_sessions_and_old_login_records_go_and_the_rest_stays(db: Any) -
     assert list(AccessAttempt.objects.values_list("pk", flat=True)) == [fresh.pk]  # its cool-off still runs
     assert list(AccessLog.objects.values_list("pk", flat=True)) == [fresh_log.pk]
     assert said.getvalue().strip() == (
-        "1 expired sessions, 1 failed logins past their cool-off, 1 login records older than 30 days: removed"
+        "1 expired sessions, 1 failed logins past their cool-off, 1 login records older than 30 days, "
+        "0 links that ended more than 30 days ago: removed"
     )
