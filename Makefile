@@ -7,21 +7,27 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
 .PHONY: run test lint migrate messages serve-prod bench load faults clean backup housekeeping
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+# What the app needs to run (requirements.txt), all that a production server installs ...
+$(VENV)/.base: requirements.txt
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
 	  echo 'python3 cannot make a virtual environment: on Debian, apt-get install python3-venv'; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+# ... and the tools of the tests, the linters and the benchmarks.
+$(VENV)/.installed: $(VENV)/.base requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	@touch $@
 
-locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(VENV)/.installed
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(VENV)/.base
 	$(PY) scripts/compile_messages.py $<
 
 messages: $(MO_FILES)
 
 # DEBUG is off unless asked for (README.md, "Configuration"): the development commands ask for it.
 # migrate keeps a DEBUG or SECRET_KEY of the environment (serve-prod's).
-migrate: $(VENV)/.installed messages
+migrate: $(VENV)/.base messages
 	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --no-input
 
 # uvicorn, as in production (the streams of events need an ASGI server), restarting on a change.
@@ -43,7 +49,10 @@ lint: $(VENV)/.installed
 LOCAL_HTTP ?= SECURE_SSL_REDIRECT=false SECURE_COOKIES=false HSTS_SECONDS=0
 # gunicorn runs uvicorn's workers (scorekeeper/workers.py), one a core (README.md, "Live by push").
 WEB_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
-serve-prod: migrate
+# Migrations are a release step (make migrate, with the same settings), not part of every start.
+serve-prod: $(VENV)/.base messages
+	@DEBUG=false $(PY) manage.py migrate --check >/dev/null || { \
+	  echo 'serve-prod: the database lacks migrations (or the settings are wrong, above): make migrate first'; exit 1; }
 	DEBUG=false $(PY) manage.py collectstatic --no-input
 	DEBUG=false $(LOCAL_HTTP) BIND=$(HOST) WEB_CONCURRENCY=$(WEB_CONCURRENCY) \
 	  $(VENV)/bin/gunicorn -c deploy/gunicorn.conf.py scorekeeper.asgi:application
@@ -51,10 +60,10 @@ serve-prod: migrate
 # The database's own backup (pg_dump -Fc, or SQLite's online backup) into BACKUP_DIR, the newest 14
 # kept; and the daily housekeeping (README.md, "Hosting"). Both for a nightly timer.
 BACKUP_DIR ?= backups
-backup: $(VENV)/.installed
+backup: $(VENV)/.base
 	$(PY) manage.py dump_database $(BACKUP_DIR)
 
-housekeeping: $(VENV)/.installed
+housekeeping: $(VENV)/.base
 	$(PY) manage.py housekeeping
 
 # Speed and faults, measured against gunicorn and a throwaway PostgreSQL database, scorekeeper_bench
