@@ -530,7 +530,7 @@ def test_withdrawing_a_link_that_does_not_exist_says_so(alice_client: Client, ma
 
     page = alice_client.post(reverse("match_share", args=[match.pk]), {"revoke": "Î"}, follow=True)
 
-    assert "That link does not exist or was already withdrawn." in page.content.decode()
+    assert "That link does not exist or no longer works." in page.content.decode()
 
 
 def test_a_payment_that_is_not_a_transfer_of_the_evening_is_refused(

@@ -400,7 +400,7 @@ def test_a_link_of_another_match_cannot_be_revoked_from_this_one(
 
     response = alice_client.post(share_url(match), {"revoke": invite.pk}, follow=True)
 
-    assert texts(response, "li", class_="error") == ["That link does not exist or was already withdrawn."]
+    assert texts(response, "li", class_="error") == ["That link does not exist or no longer works."]
     invite.refresh_from_db()
     assert invite.revoked_at is None
 

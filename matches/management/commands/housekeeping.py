@@ -40,6 +40,6 @@ class Command(BaseCommand):
         links = Invite.objects.filter(Q(expires_at__lt=long_ago) | Q(revoked_at__lt=long_ago)).delete()[0]
         self.stdout.write(
             f"{expired} expired sessions, {stale} failed logins past their cool-off, "
-            f"{logs} login records older than {days} days, {links} links that ended more than {days} days ago: "
-            "removed"
+            f"{logs} login records older than {days} days, "
+            f"{links} links that ended more than {days} days ago: removed"
         )
