@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint migrate messages serve-prod bench load faults clean backup housekeeping
+.PHONY: run test lint migrate messages serve-prod bench load faults cluster-check clean backup housekeeping
 
 # What the app needs to run (requirements.txt), all that a production server installs ...
 $(VENV)/.base: requirements.txt
@@ -81,6 +81,13 @@ load: $(VENV)/.installed messages
 
 faults: $(VENV)/.installed messages
 	$(PY) scripts/faults.py
+
+# Two app servers behind haproxy (installed with apt-get when missing), sharing PostgreSQL on 5432 (a
+# throwaway database, scorekeeper_cluster) and Redis on 6379 (its database 5): a deal heard across
+# servers, the same deal sent to both, a server killed and the database's connections ended during
+# bursts of deals (scripts/cluster_check.py). About half a minute.
+cluster-check: $(VENV)/.installed messages
+	$(PY) scripts/cluster_check.py
 
 clean:
 	rm -rf $(VENV) staticfiles $(MO_FILES)

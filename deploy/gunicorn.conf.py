@@ -23,3 +23,6 @@ accesslog = os.environ.get("ACCESS_LOG", "-") or None
 errorlog = "-"
 # A proxy on this machine or in the compose network sets X-Forwarded-For and -Proto.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's control socket (gunicornc) is one path per user ($HOME/.gunicorn/gunicorn.ctl): two
+# instances run by one user, as make cluster-check runs, would share it. Nothing here uses it.
+control_socket_disable = True

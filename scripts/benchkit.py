@@ -278,10 +278,13 @@ def start_server(
     quiet: bool = False,
     settings: str = "scorekeeper.settings",
     port: int = PORT,
+    production: bool = False,
 ) -> subprocess.Popen[bytes]:
     """gunicorn with the production settings on 127.0.0.1:``port``; returns once /health answers.
     ``quiet``: what the app logs (each 503 of a faults run, say) goes to ``log`` too, not to stderr.
-    ``settings``: another settings module (server_env); those of scripts/ are found there."""
+    ``settings``: another settings module (server_env); those of scripts/ are found there.
+    ``production``: started as deploy/scorekeeper.service starts it, with deploy/gunicorn.conf.py
+    (BIND and WEB_CONCURRENCY from the environment; no access log), its log on stderr unless ``quiet``."""
     with socket.socket() as probe:  # another server there would answer /health for this one
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn: closed ones may linger
         try:
@@ -304,9 +307,14 @@ def start_server(
         *(["--pythonpath", str(ROOT / "scripts")] if settings != "scorekeeper.settings" else []),
         *extra,
     ]
+    env = server_env(settings)
+    if production:
+        config = str(ROOT / "deploy" / "gunicorn.conf.py")
+        command = [GUNICORN, "-c", config, "scorekeeper.asgi:application", *extra]
+        env.update(BIND=f"{HOST}:{port}", WEB_CONCURRENCY=str(workers), ACCESS_LOG="")
     output = open(log, "ab") if quiet else None  # noqa: SIM115 (closed once the server holds its copy)
     server = subprocess.Popen(
-        command, cwd=ROOT, env=server_env(settings), start_new_session=True, stdout=output, stderr=output
+        command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output
     )
     if output is not None:
         output.close()

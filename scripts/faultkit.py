@@ -78,16 +78,18 @@ def prepare(tables: int, name: str) -> list[Phone]:
     return phones
 
 
+def deal_form(number: int, token: str) -> dict[str, str]:
+    """The deal form as a phone sends deal ``number``: its points, its one-time token, its number."""
+    points = {f"points_{seat}": str(p) for seat, p in enumerate(points_of(number))}
+    return points | {"token": token, "number": str(number)}
+
+
 async def enter_deals(phone: Phone, deals: int, deadline: float) -> None:
     """One table's phone enters ``deals`` deals one after the other, sending a form again until answered."""
     for number in range(1, deals + 1):
         token = str(uuid.uuid4())
         phone.tokens.append(token)
-        points = points_of(number)
-        body = {f"points_{seat}": str(p) for seat, p in enumerate(points)} | {
-            "token": token,
-            "number": str(number),
-        }
+        body = deal_form(number, token)
         while time.monotonic() < deadline:
             phone.attempts += 1
             try:

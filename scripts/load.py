@@ -25,8 +25,9 @@ every other phone of the table shows the deal within 500 ms (99th percentile), a
 
 Traffic goes only to 127.0.0.1. Prints a Markdown table and the largest passing step, last.
 Usage: .venv/bin/python scripts/load.py [--steps 100,150,200,250,300] [--seconds 40] [--ramp 20]
-       [--workers CORES] [--push] [--idle 10] [--require N]
-       (exit 1 unless the step of N tables passed: `make load` asks for 2,000 pushed)
+       [--workers CORES] [--push] [--idle 10] [--require N] [--servers PID,PID]
+       (exit 1 unless the step of N tables passed: `make load` asks for 2,000 pushed; --servers: app
+       servers already running, behind the proxy at BENCH_PORT: scripts/cluster_check.py --cluster)
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import uuid
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -141,7 +143,12 @@ def resident_kb(pids: list[int]) -> int:
     return total
 
 
-def server_pids(server: Any) -> list[int]:
+def workers(servers: list[Any]) -> list[int]:
+    """The workers of these gunicorn servers (each a Popen, or anything with the pid of its master)."""
+    return [pid for server in servers for pid in benchkit.worker_pids(server)]
+
+
+def server_pids(servers: list[Any]) -> list[int]:
     """The gunicorn workers and the PostgreSQL backends serving the bench database."""
     import psycopg
 
@@ -150,7 +157,7 @@ def server_pids(server: Any) -> list[int]:
         rows = conn.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name]
         ).fetchall()
-    return benchkit.worker_pids(server) + [row[0] for row in rows]
+    return workers(servers) + [row[0] for row in rows]
 
 
 def prepare(count: int, deals: int) -> list[Table]:
@@ -208,14 +215,15 @@ def prepare(count: int, deals: int) -> list[Table]:
 
 
 async def http(
-    method: str, path: str, cookie: str, body: dict[str, str] | None = None
+    method: str, path: str, cookie: str, body: dict[str, str] | None = None, port: int = PORT
 ) -> tuple[int, bytes, float]:
     """One request on a new connection (as the sync workers of before closed each one), with the headers
-    htmx sends: status, body, and when the connection was open (perf_counter)."""
+    htmx sends: status, body, and when the connection was open (perf_counter). ``port``: another server
+    on 127.0.0.1 than the bench's (scripts/cluster_check.py asks each app server and their proxy)."""
     data = urlencode(body).encode() if body is not None else b""
     head = [
         f"{method} {path} HTTP/1.1",
-        f"Host: {HOST}:{PORT}",
+        f"Host: {HOST}:{port}",
         f"Cookie: sessionid={cookie}; csrftoken={CSRF}",
         "HX-Request: true",
         "Connection: close",
@@ -226,7 +234,7 @@ async def http(
             f"Content-Length: {len(data)}",
             f"X-CSRFToken: {CSRF}",
         ]
-    reader, writer = await asyncio.open_connection(HOST, PORT)
+    reader, writer = await asyncio.open_connection(HOST, port)
     connected = time.perf_counter()
     try:
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
@@ -423,7 +431,7 @@ async def run_step(
 
 
 def measure(
-    server: Any,
+    servers: list[Any],
     tables: list[Table],
     seconds: float,
     poll_every: float,
@@ -432,7 +440,7 @@ def measure(
     idle: float = 0.0,
     push: bool = False,
 ) -> Step:
-    """One step, with the CPU the server, this client and the whole machine spent on it once the
+    """One step, with the CPU the servers, this client and the whole machine spent on it once the
     ramp was over. The server's processes are read every second from then: a PostgreSQL backend
     that ends meanwhile still counts."""
     import threading
@@ -441,17 +449,17 @@ def measure(
     marks: dict[str, Any] = {}
     begun, done = threading.Event(), threading.Event()
 
-    memory_before = resident_kb(benchkit.worker_pids(server))
+    memory_before = resident_kb(workers(servers))
 
     def begin() -> None:
-        marks.update(cpu=cpu_seconds(server_pids(server)), client=time.process_time(), busy=machine_busy())
-        marks["memory"] = resident_kb(benchkit.worker_pids(server))
+        marks.update(cpu=cpu_seconds(server_pids(servers)), client=time.process_time(), busy=machine_busy())
+        marks["memory"] = resident_kb(workers(servers))
         marks["quiet"] = time.monotonic()
         begun.set()
 
     def quiet_over() -> None:
         """The tables sat quiet since begin(): what the server spent meanwhile (pushed)."""
-        now = cpu_seconds(server_pids(server))
+        now = cpu_seconds(server_pids(servers))
         marks["idle"] = (
             sum(used - marks["cpu"].get(pid, 0.0) for pid, used in now.items()),
             time.monotonic() - marks["quiet"],
@@ -462,7 +470,7 @@ def measure(
     def sample() -> None:
         begun.wait()
         while not done.wait(1.0):
-            seen.update(cpu_seconds(server_pids(server)))
+            seen.update(cpu_seconds(server_pids(servers)))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -477,7 +485,7 @@ def measure(
     step.memory = (memory_before, marks.get("memory", 0))
     step.idle_cpu, step.idle_seconds = marks.get("idle", (0.0, 0.0))
     step.client_cpu, step.busy = time.process_time() - marks["client"], machine_busy() - marks["busy"]
-    seen.update(cpu_seconds(server_pids(server)))
+    seen.update(cpu_seconds(server_pids(servers)))
     step.cpu = sum(used - marks["cpu"].get(pid, 0.0) for pid, used in seen.items())
     return step
 
@@ -613,6 +621,11 @@ def main() -> None:
         "--require", type=int, default=0, help="exit 1 unless the step of this many tables passed"
     )
     parser.add_argument(
+        "--servers",
+        help="the gunicorn masters' pids (1,2) of servers already answering at BENCH_PORT (a proxy) on "
+        "BENCH_DATABASE_URL, migrated, with BENCH_SECRET_KEY: none is started, nor the database made anew",
+    )
+    parser.add_argument(
         "--trace", help="write every request (step, moment, what, status, connect ms, ms) to this CSV"
     )
     args = parser.parse_args()
@@ -626,11 +639,15 @@ def main() -> None:
         raise SystemExit(f"--require {args.require}: that step is not among --steps {args.steps}")
 
     print("load: preparing the database…", file=sys.stderr)
-    benchkit.fresh_database()
+    if not args.servers:
+        benchkit.fresh_database()
     benchkit.setup_django()
     tables = prepare(max(counts), args.deals)
     benchkit.analyze()
-    server = benchkit.start_server(args.workers)
+    if args.servers:  # already answering at BENCH_PORT: known by their gunicorn masters
+        servers: list[Any] = [SimpleNamespace(pid=int(pid)) for pid in args.servers.split(",")]
+    else:
+        servers = [benchkit.start_server(args.workers)]
     steps = []
     try:
         for count in counts:
@@ -639,13 +656,14 @@ def main() -> None:
                 file=sys.stderr,
             )
             step = measure(
-                server, tables[:count], args.seconds, args.poll, args.deal, args.ramp, args.idle, args.push
+                servers, tables[:count], args.seconds, args.poll, args.deal, args.ramp, args.idle, args.push
             )
             steps.append(step)
             if not step.passed:
                 break  # the next step would only fail harder
     finally:
-        benchkit.stop_server(server)
+        if not args.servers:
+            benchkit.stop_server(servers[0])
     if args.trace:
         with open(args.trace, "w") as out:
             out.write("tables,moment,what,status,connect_ms,ms\n")
