@@ -41,6 +41,7 @@ import traceback
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("BENCH_PORT", "8121")  # the proxy's; the app servers take the next ports
@@ -396,18 +397,6 @@ def server_killed(cluster: Cluster, args: argparse.Namespace) -> Tally:
     return checked("server A killed during a burst", tables, asyncio.run(run()), problems)
 
 
-def terminate() -> int:
-    """pg_terminate_backend for every connection to the cluster's database but this one."""
-    import psycopg
-
-    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = 'scorekeeper_cluster' AND pid <> pg_backend_pid()"
-        ).fetchone()
-    return row[0] if row else 0
-
-
 def connections_ended(cluster: Cluster, args: argparse.Namespace) -> Tally:
     """A burst while the database's connections are ended twice; streams on A and B follow one of its
     matches all along, and must hear a deal entered after it."""
@@ -415,12 +404,7 @@ def connections_ended(cluster: Cluster, args: argparse.Namespace) -> Tally:
     watched = tables[0]
     problems: list[str] = []
 
-    async def end() -> str:
-        ended = 0
-        for n in range(2):
-            await asyncio.sleep(0.7 if n else 0)
-            ended += await asyncio.to_thread(terminate)
-        return f"{ended} connections ended (pg_terminate_backend, twice)"
+    end = partial(faultkit.end_connections_twice, "postgres://postgres@127.0.0.1:5432/postgres")
 
     async def run() -> str:
         until = time.monotonic() + STREAMS_LIVE  # (asyncio.run ends the streams when this returns)

@@ -161,3 +161,25 @@ def tally(fault: str, phones: list[Phone]) -> Tally:
             result.contradicted += 1
             result.problems.append(f"match {phone.match}: its stored result is not the replay of its deals")
     return result
+
+
+async def end_connections_twice(admin_url: str) -> str:
+    """Every connection to the bench database (benchkit.DATABASE_URL) but this one ended, twice, 0.7 s
+    apart, through the server at ``admin_url``: what was done."""
+
+    def terminate() -> int:
+        import psycopg
+
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> pg_backend_pid()",
+                [benchkit.DATABASE_URL.rsplit("/", 1)[-1]],
+            ).fetchone()
+        return row[0] if row else 0
+
+    ended = 0
+    for n in range(2):
+        await asyncio.sleep(0.7 if n else 0)
+        ended += await asyncio.to_thread(terminate)
+    return f"{ended} connections ended (pg_terminate_backend, twice)"

@@ -97,26 +97,8 @@ def killing_workers(server: Any, kills: int) -> Callable[[list[Phone]], Fault]:
 
 
 def ending_connections(pg: PrivatePostgres) -> Callable[[list[Phone]], Fault]:
-    def terminate() -> int:
-        import psycopg
-
-        with psycopg.connect(pg.url("postgres"), autocommit=True) as conn:
-            row = conn.execute(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                "WHERE datname = %s AND pid <> pg_backend_pid()",
-                [benchkit.DATABASE_URL.rsplit("/", 1)[-1]],
-            ).fetchone()
-        return row[0] if row else 0
-
     def fault(phones: list[Phone]) -> Fault:
-        async def end() -> str:
-            ended = 0
-            for n in range(2):
-                await asyncio.sleep(0.7 if n else 0)
-                ended += await asyncio.to_thread(terminate)
-            return f"{ended} connections ended"
-
-        return end
+        return lambda: faultkit.end_connections_twice(pg.url("postgres"))
 
     return fault
 
