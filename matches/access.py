@@ -1,4 +1,8 @@
-"""Who may see and who may score a match: its owner, and phones that joined by an invite link.
+"""Who may see and who may score a match: the members of its club, as their role lets them, and
+phones that joined by an invite link.
+
+An organiser of the club has the match's every right (role "owner": its rules, its links, its
+deletion); a scorer enters deals; a member follows it.
 
 A phone without an account joins by opening an invite link; its session then remembers
 the invite's token and the name it gave, for that one match. Revoking the invite ends it, and so
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
-from .models import Invite, Match
+from .models import Invite, Match, Membership
 from .services import Author, match_read, seats_with_players
 
 # Written by the services; importable from here too, beside what a link gives access to.
@@ -22,12 +26,20 @@ from .services.sharing import invite_revoke as invite_revoke
 SESSION_KEY = "invites"  # {match pk: {"token": ..., "name": ...}}
 WITHDRAWN_KEY = "withdrawn"  # [match pk, ...]: the matches whose link this phone joined by was withdrawn
 
+# A club member's role, as the role they have in the club's matches.
+ROLES: dict[str, str] = {
+    Membership.Role.ORGANISER: "owner",
+    Membership.Role.SCORER: "scorer",
+    Membership.Role.MEMBER: "viewer",
+}
+
 
 @dataclass(frozen=True)
 class Access:
     match: Match
     role: str  # "owner", "scorer" or "viewer"
     author: Author
+    link: str = ""  # the token of the link a phone joined by; "": a member of the match's club
 
     @property
     def can_score(self) -> bool:
@@ -44,8 +56,14 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
     if match is None:
         raise Http404
     user = request.user
-    if user.is_authenticated and match.owner_id == user.pk:
-        return Access(match, "owner", Author(user, user.get_username()))
+    if user.is_authenticated:
+        member = Membership.objects.filter(club=match.club_id, user=user).values_list("role", flat=True)
+        role = member.first()
+        if role is not None:
+            access = Access(match, ROLES[role], Author(user, user.get_username()))
+            if write and not access.can_score:
+                raise PermissionDenied
+            return access
     joined = request.session.get(SESSION_KEY, {}).get(str(pk))
     invite = None
     if joined:
@@ -55,7 +73,8 @@ def match_access(request: HttpRequest, pk: int, *, write: bool = False) -> Acces
             invite = None
     if invite is None:
         raise Http404
-    access = Access(match, invite.role, Author(user if user.is_authenticated else None, joined["name"]))
+    author = Author(user if user.is_authenticated else None, joined["name"])
+    access = Access(match, invite.role, author, link=invite.token)
     if write and not access.can_score:
         raise PermissionDenied
     return access

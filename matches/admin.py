@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import Change, Deal, Evening, Invite, Match, Payment, Player, Seat
+from .models import Change, Club, Deal, Evening, Invite, Match, Membership, Payment, Player, RuleSet, Seat
 from .services import evening_publish, invite_revoke
 
 M = TypeVar("M", bound=Model)
@@ -35,18 +35,60 @@ class ReadOnly(admin.ModelAdmin[M]):
         return False
 
 
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ["name", "owner", "archived", "created_at"]
-    list_filter = ["archived"]
-    search_fields = ["name", "owner__username"]
-    list_select_related = ["owner"]
-    # The owner is fixed: moving a player would leave its seats at another owner's matches.
-    fields = ["name", "archived", "owner", "created_at"]
-    readonly_fields = ["owner", "created_at"]
+class MembershipInline(admin.TabularInline[Membership, Club]):
+    model = Membership
+    extra = 0
+    fields = ["user", "role", "joined_at"]
+    readonly_fields = ["user", "joined_at"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin[Club]):
+    """A club's name and roles are mended here (an organiser who left, a role given by mistake)."""
+
+    list_display = ["name", "personal_of", "code", "created_at"]
+    search_fields = ["name", "code", "memberships__user__username"]
+    list_select_related = ["personal_of"]
+    fields = ["name", "season_starts", "personal_of", "code", "created_at"]
+    readonly_fields = ["personal_of", "code", "created_at"]
+    inlines = [MembershipInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # players are added at their owner's table
+        return False  # made by their organisers, and personal ones when first needed
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin[Membership]):
+    list_display = ["user", "club", "role", "joined_at"]
+    list_filter = ["role"]
+    search_fields = ["user__username", "club__name"]
+    list_select_related = ["user", "club"]
+    fields = ["user", "club", "role", "joined_at"]
+    readonly_fields = ["user", "club", "joined_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # people join by the club's link or code
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(ReadOnly[RuleSet]):
+    list_display = ["name", "club", "game", "created_at"]
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin[Player]):
+    list_display = ["name", "club", "account", "archived", "created_at"]
+    list_filter = ["archived"]
+    search_fields = ["name", "club__name", "owner__username"]
+    list_select_related = ["club", "account"]
+    # The club is fixed: moving a player would leave its seats at another club's matches.
+    fields = ["name", "archived", "club", "account", "owner", "created_at"]
+    readonly_fields = ["club", "account", "owner", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # players are added at their club's table
 
 
 class SeatInline(admin.TabularInline[Seat, Match]):
@@ -63,7 +105,7 @@ class SeatInline(admin.TabularInline[Seat, Match]):
 @admin.register(Seat)
 class SeatAdmin(ReadOnly[Seat]):
     list_display = ["__str__", "match", "player", "position"]
-    search_fields = ["player__name", "match__owner__username"]
+    search_fields = ["player__name", "match__club__name"]
     list_select_related = ["match", "player"]
 
     def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
@@ -72,10 +114,10 @@ class SeatAdmin(ReadOnly[Seat]):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnly[Match]):
-    list_display = ["__str__", "game", "owner", "status", "created_at", "finished_at"]
+    list_display = ["__str__", "game", "club", "status", "created_at", "finished_at"]
     list_filter = ["status", "game"]
-    search_fields = ["owner__username", "seats__player__name"]
-    list_select_related = ["owner"]
+    search_fields = ["club__name", "owner__username", "seats__player__name"]
+    list_select_related = ["club"]
     date_hierarchy = "created_at"
     inlines = [SeatInline]
 
@@ -91,7 +133,7 @@ class Kept(ReadOnly[M]):
 class DealAdmin(Kept[Deal]):
     list_display = ["__str__", "match", "number", "entered_by_name", "created_at", "deleted_at"]
     list_filter = [("deleted_at", admin.EmptyFieldListFilter), "match__game"]
-    search_fields = ["entered_by_name", "match__owner__username"]
+    search_fields = ["entered_by_name", "match__club__name"]
     list_select_related = ["match"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deal]:
@@ -102,7 +144,7 @@ class DealAdmin(Kept[Deal]):
 class ChangeAdmin(Kept[Change]):
     list_display = ["__str__", "match", "kind", "deal_number", "author_name", "created_at"]
     list_filter = ["kind"]
-    search_fields = ["author_name", "match__owner__username"]
+    search_fields = ["author_name", "match__club__name"]
     list_select_related = ["match"]
 
 
@@ -110,7 +152,7 @@ class ChangeAdmin(Kept[Change]):
 class InviteAdmin(admin.ModelAdmin[Invite]):
     list_display = ["__str__", "match", "role", "created_at", "expires_at", "revoked_at"]
     list_filter = ["role", ("revoked_at", admin.EmptyFieldListFilter)]
-    search_fields = ["match__owner__username", "token"]
+    search_fields = ["match__club__name", "token"]
     list_select_related = ["match"]
     fields = ["match", "role", "token", "created_at", "expires_at", "revoked_at"]
     readonly_fields = ["match", "token", "created_at"]
@@ -143,13 +185,13 @@ class PaymentInline(admin.TabularInline[Payment, Evening]):
 
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin[Evening]):
-    list_display = ["__str__", "owner", "date", "place", "has_public_link"]
+    list_display = ["__str__", "club", "date", "place", "has_public_link"]
     list_filter = ["date"]
-    search_fields = ["place", "owner__username", "players__name"]
-    list_select_related = ["owner"]
-    fields = ["date", "place", "owner", "players", "public_token", "created_at"]
-    # Who came is the owner's own players, chosen at the table; the public link is made there.
-    readonly_fields = ["owner", "players", "public_token", "created_at"]
+    search_fields = ["place", "club__name", "players__name"]
+    list_select_related = ["club"]
+    fields = ["date", "place", "club", "owner", "players", "public_token", "note", "created_at"]
+    # Who came is the club's own players, chosen at the table; the public link is made there.
+    readonly_fields = ["club", "owner", "players", "public_token", "created_at"]
     inlines = [PaymentInline]
     actions = ["stop_sharing"]
 
@@ -176,7 +218,7 @@ class EveningAdmin(admin.ModelAdmin[Evening]):
 @admin.register(Payment)
 class PaymentAdmin(ReadOnly[Payment]):
     list_display = ["__str__", "evening", "amount", "paid_at"]
-    search_fields = ["payer__name", "payee__name", "evening__owner__username"]
+    search_fields = ["payer__name", "payee__name", "evening__club__name"]
     list_select_related = ["evening", "payer", "payee"]
 
 

@@ -25,9 +25,10 @@ from .models import Evening, Match, Payment, Player
 from .sheets import history_row
 
 
-def evening_read(pk: int, owner_id: int) -> Evening | None:
-    """Evening ``pk`` of its owner, or None; who came (by name) and what was paid read along."""
-    evenings = Evening.objects.filter(pk=pk, owner_id=owner_id).prefetch_related(
+def evening_read(pk: int, user: Any) -> Evening | None:
+    """Evening ``pk`` of a club ``user`` belongs to, or None; who came (by name) and what was paid
+    read along."""
+    evenings = Evening.objects.filter(pk=pk, club__memberships__user=user).prefetch_related(
         Prefetch("players", queryset=Player.objects.order_by(Lower("name"), "pk")),
         Prefetch("payments", queryset=Payment.objects.order_by("pk")),
     )

@@ -76,14 +76,14 @@ class NameField(forms.CharField):
 class PlayerForm(forms.Form):
     name = NameField(label=_("Name"))
 
-    def __init__(self, *args: Any, owner: Any, instance: Player | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Any, instance: Player | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.owner = owner
+        self.club = club
         self.instance = instance
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
-        taken = Player.objects.filter(owner=self.owner, name__iexact=name)
+        taken = Player.objects.filter(club=self.club, name__iexact=name)
         if self.instance is not None:
             taken = taken.exclude(pk=self.instance.pk)
         if taken.exists():
@@ -372,6 +372,6 @@ class EveningForm(forms.Form):
         label=_("Who came"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 
-    def __init__(self, *args: Any, owner: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = Player.objects.filter(owner=owner, archived=False)  # type: ignore[attr-defined]
+        self.fields["players"].queryset = Player.objects.filter(club=club, archived=False)  # type: ignore[attr-defined]

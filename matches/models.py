@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -13,14 +13,125 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from .services import Standing
+
+
+CLUB_NAME_MOST = 60  # characters
+NOTE_MOST = 2000  # characters of a note on a match or an evening
+
+
+class Club(models.Model):
+    """The people who play together: their roster of players, matches and evenings, seasons and ratings.
+
+    Every account has a personal club (``personal_of``), made the first time it is needed, so an
+    account that never joins another keeps everything as it was."""
+
+    name = models.CharField(_("name"), max_length=CLUB_NAME_MOST)
+    personal_of = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="personal_club",
+    )
+    # To join: a link (and its QR code) carries ``join_token``; a person at the table types ``code``.
+    # An organiser makes new ones, which ends the old.
+    join_token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(_("code"), max_length=8, unique=True)
+    # Seasons are years that start on the first of this month: January by default, September for a
+    # club that stops in summer.
+    season_starts = models.PositiveSmallIntegerField(_("seasons start in"), default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    members = models.ManyToManyField["User", "Membership"](
+        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
+    )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_detail", args=[self.pk])
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")  # everything: members, rules, deletions
+        SCORER = "scorer", _("scorer")  # starts matches and enters deals
+        MEMBER = "member", _("member")  # follows the matches and reads the statistics
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            # One role a person in a club: joining twice changes nothing.
+            models.UniqueConstraint("club", "user", name="membership_unique_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} as {self.role}"
+
+    @property
+    def can_score(self) -> bool:
+        return self.role in (self.Role.ORGANISER, self.Role.SCORER)
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role == self.Role.ORGANISER
+
+
+class RuleSet(models.Model):
+    """A club's named house rules for one game ("Le nostre regole"): new matches start from them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rule_sets")
+    name = models.CharField(_("name"), max_length=CLUB_NAME_MOST)
+    game = models.CharField(pgettext_lazy("which card game", "game"), max_length=20)
+    options = models.JSONField(_("house rules"), default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("name")]  # type: ignore[list-item]
+        constraints = [
+            models.UniqueConstraint("club", Lower("name"), name="rule_set_name_unique_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def personal_club(user: Any) -> Club:
+    """``user``'s personal club, made (with them as its organiser) the first time it is asked for."""
+    from .services.clubs import personal_club as made
+
+    return made(user)
 
 
 PLAYER_NAME_MOST = 40  # characters
 
 
 class Player(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    """A name on the club's roster. ``account``: the member who said "this is me", if one did."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    # Who added it: kept for the record (and the club defaults to their personal one); None once
+    # that account is deleted, when the player stays on the sheets.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players_as_me",
+        verbose_name=_("account"),
+    )
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MOST)
     archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -30,11 +141,18 @@ class Player(models.Model):
         ordering = [Lower("name")]  # type: ignore[list-item]
         constraints = [
             # "Anna" and "anna" at one table would be the same person on the sheet.
-            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
+            models.UniqueConstraint("club", Lower("name"), name="player_name_unique_per_club"),
+            # One player a member in a club's roster.
+            models.UniqueConstraint("club", "account", name="player_account_unique_per_club"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.club_id is None and self.owner_id is not None:
+            self.club = personal_club(self.owner)
+        super().save(*args, **kwargs)
 
 
 class Match(models.Model):
@@ -42,7 +160,11 @@ class Match(models.Model):
         IN_PROGRESS = "in_progress", _("in progress")
         FINISHED = "finished", _("finished")
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    # Who started it (see Player.owner).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
+    )
     game = models.CharField(pgettext_lazy("which card game", "game"), max_length=20)
     options = models.JSONField(_("house rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(default=0)
@@ -59,17 +181,23 @@ class Match(models.Model):
     evening = models.ForeignKey(
         "Evening", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
     )
+    note = models.TextField(_("note"), max_length=NOTE_MOST, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"  # as the admin names them, not "matchs"
         ordering = ["-created_at"]
         indexes = [
-            # The history page lists one owner's matches, in progress first, newest first.
-            models.Index(fields=["owner", "status", "-created_at"], name="match_history_idx"),
+            # The history page lists one club's matches, in progress first, newest first.
+            models.Index(fields=["club", "status", "-created_at"], name="match_history_idx"),
         ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.club_id is None and self.owner_id is not None:
+            self.club = personal_club(self.owner)
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("match_detail", args=[self.pk])
@@ -221,12 +349,17 @@ class Change(models.Model):
 class Evening(models.Model):
     """Players who met one evening and the matches they played: settled together at the end."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="evenings")
+    # Who added it (see Player.owner).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="evenings"
+    )
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=80, blank=True)
     players = models.ManyToManyField(Player, related_name="evenings", verbose_name=_("who came"))
     # Set when the owner shares the evening: a read-only page anyone with the link can open.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    note = models.TextField(_("note"), max_length=NOTE_MOST, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -234,6 +367,11 @@ class Evening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date} {self.place}".strip()
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.club_id is None and self.owner_id is not None:
+            self.club = personal_club(self.owner)
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("evening_detail", args=[self.pk])

@@ -1,4 +1,4 @@
-"""Statistics of one owner's players, read from their stored matches, each replayed once by the engine.
+"""Statistics of one club's players, read from their stored matches, each replayed once by the engine.
 
 What counts (the pages say it too):
 
@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -42,9 +41,7 @@ from games.web import Figure, GameWeb, web_for
 from . import charts
 from .amounts import money
 from .evenings import played_nets
-from .models import Deal, Match, Player, Seat
-
-User = AbstractBaseUser | AnonymousUser
+from .models import Club, Deal, Match, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -83,9 +80,9 @@ class Replayed:
         return self.nets[seat] if self.nets else None
 
 
-def replayed_matches(owner: User, *players: Player) -> list[Replayed]:
-    """The owner's matches (those where all ``players`` sat, if given), oldest first, replayed."""
-    matches: QuerySet[Match] = Match.objects.filter(owner_id=owner.pk)
+def replayed_matches(club: Club, *players: Player) -> list[Replayed]:
+    """The club's matches (those where all ``players`` sat, if given), oldest first, replayed."""
+    matches: QuerySet[Match] = Match.objects.filter(club=club)
     for player in players:
         matches = matches.filter(seats__player=player)
     matches = matches.select_related("evening").prefetch_related(
@@ -222,8 +219,8 @@ class PlayerStats:
         return signed(self.money)
 
 
-def player_stats(owner: User, player: Player) -> PlayerStats:
-    reps = replayed_matches(owner, player)
+def player_stats(club: Club, player: Player) -> PlayerStats:
+    reps = replayed_matches(club, player)
     games: dict[str, Figures] = {}
     partners: dict[int, tuple[Player, Figures]] = {}
     lines: list[MatchLine] = []
@@ -316,9 +313,9 @@ class HeadToHead:
         return self.a_ahead + self.b_ahead + self.level
 
 
-def head_to_head(owner: User, a: Player, b: Player) -> HeadToHead:
+def head_to_head(club: Club, a: Player, b: Player) -> HeadToHead:
     result = HeadToHead(a, b, [])
-    for rep in replayed_matches(owner, a, b):
+    for rep in replayed_matches(club, a, b):
         seat_a, seat_b = rep.seat_of(a), rep.seat_of(b)
         assert seat_a is not None
         assert seat_b is not None

@@ -76,7 +76,7 @@ def with_streams(django: ASGIApp) -> ASGIApp:
 class Followed:
     pk: int
     session_key: str
-    token: str  # live.OWNER, or the guest's link
+    token: str  # live.MEMBER and the account's id, or the guest's link
 
 
 # The streams' checks, one after another in one thread of the process, which keeps its database

@@ -118,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "scorekeeper.context_processors.accounts",
+                "matches.clubs.context",
             ],
         },
     },

@@ -10,16 +10,19 @@ from typing import TYPE_CHECKING
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from ..models import Evening, Payment, Player
+from ..models import Club, Evening, Payment, Player
+from .clubs import personal_club
 
 if TYPE_CHECKING:
     from ..evenings import Transfer
 
 
 @transaction.atomic
-def evening_create(*, owner: User, date: datetime.date, place: str, players: Iterable[Player]) -> Evening:
-    """A new evening of ``owner``'s, with who came."""
-    evening = Evening.objects.create(owner=owner, date=date, place=place)
+def evening_create(
+    *, owner: User, date: datetime.date, place: str, players: Iterable[Player], club: Club | None = None
+) -> Evening:
+    """A new evening of ``club`` (by default ``owner``'s personal one), with who came."""
+    evening = Evening.objects.create(club=club or personal_club(owner), owner=owner, date=date, place=place)
     evening.players.set(players)
     return evening
 

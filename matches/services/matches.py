@@ -11,7 +11,8 @@ from django.db import transaction
 from games import document
 from games.core import Refused, repeated_name_problem
 
-from ..models import Change, Deal, Evening, Match, Player, Seat
+from ..models import Change, Club, Deal, Evening, Match, Player, Seat
+from .clubs import personal_club
 from .reading import _read
 from .writing import Author, _author, _locked, _log, _refresh
 
@@ -20,6 +21,7 @@ from .writing import Author, _author, _locked, _log, _refresh
 def match_create(
     *,
     owner: User,
+    club: Club | None = None,
     game: str,
     options: Mapping[str, Any],
     players: Sequence[Player],
@@ -27,8 +29,15 @@ def match_create(
     start: Mapping[str, Any] | None = None,
     evening: Evening | None = None,
 ) -> Match:
+    """A new match of ``club`` (by default ``owner``'s personal one), started by ``owner``."""
     match = Match.objects.create(
-        owner=owner, game=game, options=dict(options), first_dealer=first_dealer, start=start, evening=evening
+        club=club or personal_club(owner),
+        owner=owner,
+        game=game,
+        options=dict(options),
+        first_dealer=first_dealer,
+        start=start,
+        evening=evening,
     )
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position) for position, player in enumerate(players)
@@ -62,19 +71,22 @@ def match_options_change(
 
 
 @transaction.atomic
-def match_import(*, owner: User, doc: Any) -> Match:
-    """Store a document as a new match of ``owner``; players are found or added by name."""
+def match_import(*, owner: User, doc: Any, club: Club | None = None) -> Match:
+    """Store a document as a new match of ``club`` (by default ``owner``'s personal one); players
+    are found in its roster or added to it by name."""
+    club = club or personal_club(owner)
     rules = document.read_document(doc)
     played = rules.play()
     players = []
     for name in rules.players:
-        player = Player.objects.filter(owner=owner, name__iexact=name).first()
-        players.append(player or Player.objects.create(owner=owner, name=name))
+        player = Player.objects.filter(club=club, name__iexact=name).first()
+        players.append(player or Player.objects.create(club=club, owner=owner, name=name))
     # Two names that differ only in case find the same player of the account: named, as the engine does.
     twice = repeated_name_problem([player.name for player in players])
     if twice is not None:
         raise Refused([twice])
     match = Match.objects.create(
+        club=club,
         owner=owner,
         game=rules.variant.key,
         options=rules.options,

@@ -13,15 +13,17 @@ from games import document
 from games.core import Refused
 
 from .. import bus
-from ..models import Change, Deal, Match, Player
+from ..models import Change, Club, Deal, Match, Player
+from .clubs import personal_club
 from .reading import match_standing
 
 logger = logging.getLogger(__name__)
 
 
-def player_create(*, owner: User, name: str) -> Player:
-    """A new player of ``owner``'s (the form checked that the account has no player of that name)."""
-    return Player.objects.create(owner=owner, name=name)
+def player_create(*, owner: User, name: str, club: Club | None = None) -> Player:
+    """A new player on ``club``'s roster (by default ``owner``'s personal club's), added by ``owner``
+    (the form checked that the roster has no player of that name)."""
+    return Player.objects.create(club=club or personal_club(owner), owner=owner, name=name)
 
 
 def player_archive(*, player: Player) -> bool:

@@ -1,6 +1,6 @@
 """``{% match_title match %}``: which match a page is about, for its <title>.
 
-"Busca / Busche: Anna, Bruno, Carla, Dario", and for the match's owner its evening too
+"Busca / Busche: Anna, Bruno, Carla, Dario", and for the members of its club its evening too
 (" · Evening of 28 November 2026, Da Carla"): a tab, a window list and a screen reader opening
 the page say which table it is, not only which game.
 """
@@ -13,6 +13,7 @@ from django import template
 
 from games.registry import GAMES
 from matches import dates, services
+from matches.access import SESSION_KEY
 
 register = template.Library()
 
@@ -22,7 +23,9 @@ def match_title(context: Any, match: Any) -> str:
     names = ", ".join(services.seat_names(match))
     title = f"{GAMES[match.game].names}: {names}"
     request = context.get("request")
-    mine = request is not None and match.owner_id == request.user.pk
-    if match.evening_id and mine:  # a guest's link opens the match alone: its evening is not theirs
+    # A guest's link opens the match alone: its evening is not theirs.
+    joined = request.session.get(SESSION_KEY, {}) if request is not None else {}
+    mine = request is not None and request.user.is_authenticated and str(match.pk) not in joined
+    if match.evening_id and mine:
         title += f" · {dates.evening_of(match.evening.date, match.evening.place or '')}"
     return title

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,24 +16,31 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import evenings, services, summaries
+from ..clubs import club_role, in_club
 from ..forms import EveningForm
 from ..http import LoggedInRequest
-from ..models import Evening
+from ..models import Evening, Membership
 from .common import posted
 
 
-@login_required
+@in_club()
 @require_http_methods(["GET", "POST"])
-def evening_list(request: LoggedInRequest) -> HttpResponse:
-    """The account's evenings, and a new one with who came."""
-    form = EveningForm(posted(request), owner=request.user, initial={"date": timezone.localdate()})
+def evening_list(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    """The club's evenings, and a new one with who came (a scorer or an organiser)."""
+    form = EveningForm(posted(request), club=member.club, initial={"date": timezone.localdate()})
+    if request.method == "POST" and not member.can_score:
+        raise PermissionDenied
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         evening = services.evening_create(
-            owner=request.user, date=data["date"], place=data["place"], players=data["players"]
+            owner=request.user,
+            club=member.club,
+            date=data["date"],
+            place=data["place"],
+            players=data["players"],
         )
         return redirect(evening)
-    evenings = Evening.objects.filter(owner=request.user).prefetch_related("players")
+    evenings = Evening.objects.filter(club=member.club).prefetch_related("players")
     return render(request, "matches/evenings.html", {"form": form, "evenings": evenings})
 
 
@@ -55,11 +63,12 @@ def _evening_context(evening: Evening, public: bool = False) -> dict[str, Any]:
 
 @login_required
 def evening_detail(request: LoggedInRequest, pk: int) -> HttpResponse:
-    """The owner's page of an evening, with its read-only link if it has one."""
-    evening = evenings.evening_read(pk, request.user.pk)  # who came and what was paid read along
+    """The club's page of an evening, with its read-only link if it has one."""
+    evening = evenings.evening_read(pk, request.user)  # who came and what was paid read along
     if evening is None:
         raise Http404
     context = _evening_context(evening)
+    context["role"] = club_role(evening.club_id, request.user)
     if evening.public_token:
         context["public_url"] = request.build_absolute_uri(
             reverse("evening_public", args=[evening.public_token])
@@ -70,8 +79,10 @@ def evening_detail(request: LoggedInRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def evening_publish(request: LoggedInRequest, pk: int) -> HttpResponse:
-    """Share the evening read-only by a link, or withdraw that link."""
-    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    """Share the evening read-only by a link, or withdraw that link (an organiser)."""
+    evening = get_object_or_404(Evening, pk=pk, club__memberships__user=request.user)
+    if not club_role(evening.club_id, request.user).is_organiser:
+        raise PermissionDenied
     services.evening_publish(evening=evening)
     return redirect(evening)
 
@@ -85,8 +96,11 @@ def evening_public(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def payment_toggle(request: LoggedInRequest, pk: int) -> HttpResponse:
-    """Mark one of the evening's transfers paid, or take back a payment; anything else is refused."""
-    evening = get_object_or_404(Evening, pk=pk, owner=request.user)
+    """Mark one of the evening's transfers paid, or take back a payment (a scorer or an organiser);
+    anything else is refused."""
+    evening = get_object_or_404(Evening, pk=pk, club__memberships__user=request.user)
+    if not club_role(evening.club_id, request.user).can_score:
+        raise PermissionDenied
     sent = [request.POST.get(key, "") for key in ("payer", "payee", "amount", "paid")]
     if services.payment_toggle(evening=evening, which=lambda transfer: _is_transfer(transfer, *sent)) is None:
         messages.error(request, _("That payment is not one of this evening's transfers."))

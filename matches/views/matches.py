@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -16,25 +15,27 @@ from games.registry import GAMES
 
 from .. import evenings, services, sheets
 from ..access import Access, joined_invites
+from ..clubs import in_club, membership
 from ..forms import MatchForm, OptionsForm, game_choices, problem_text
 from ..holder import holder_seat
 from ..http import LoggedInRequest
-from ..models import Evening, Match, Player
+from ..models import Evening, Match, Membership, Player
 from .common import posted, with_access
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    joined = [invite.match for invite in joined_invites(request) if invite.match.owner_id != request.user.pk]
+    mine = membership(request).club_id if request.user.is_authenticated else None
+    joined = [invite.match for invite in joined_invites(request) if invite.match.club_id != mine]
     joined_rows = [sheets.history_row(match, services.seat_names(match)) for match in joined]
     if not request.user.is_authenticated:
         # A phone that joined by a link has no account, but has its matches.
         if not joined:
             return redirect_to_login(request.get_full_path())
         return render(request, "matches/match_list.html", {"rows": [], "joined": joined_rows, "guest": True})
-    # In progress first, then newest first (the order of the owner's index); each card is a
+    # In progress first, then newest first (the order of the club's index); each card is a
     # {% cache %} fragment of _match_card.html, kept by its match's version.
     matches = (
-        Match.objects.filter(owner=request.user)
+        Match.objects.filter(club=mine)
         .order_by("-status", "-created_at", "-pk")
         .prefetch_related(services.seats_with_players())
     )
@@ -45,22 +46,23 @@ def match_list(request: HttpRequest) -> HttpResponse:
 FIRST_GAME = next(iter(GAMES))  # the new-match page offers the first game listed first
 
 
-@login_required
+@in_club("score")
 @require_http_methods(["GET", "POST"])
-def match_new(request: LoggedInRequest) -> HttpResponse:
-    """A new match: the game (asked for by "game"), its house rules, who sits where and deals
-    first; of an evening ("evening"), seated as its latest match."""
+def match_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    """A new match of the club: the game (asked for by "game"), its house rules, who sits where and
+    deals first; of an evening ("evening"), seated as its latest match."""
     game = request.POST.get("game") or request.GET.get("game") or FIRST_GAME
     variant = GAMES.get(game, GAMES[FIRST_GAME])
     evening_pk = _evening_key(request.POST.get("evening") or request.GET.get("evening"))
-    players = Player.objects.filter(owner=request.user, archived=False)
-    evening = Evening.objects.filter(owner=request.user, pk=evening_pk).first() if evening_pk else None
+    players = Player.objects.filter(club=member.club, archived=False)
+    evening = Evening.objects.filter(club=member.club, pk=evening_pk).first() if evening_pk else None
     came = evenings.evening_seating(evening) if evening else []
     form = MatchForm(posted(request), variant=variant, players=list(players), evening_players=came)
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(
                 owner=request.user,
+                club=member.club,
                 game=variant.key,
                 options=form.options(),
                 players=form.players(),

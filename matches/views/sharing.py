@@ -72,8 +72,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             leave_withdrawn(request, invite)  # what this phone kept under it goes
         return render(request, "matches/join_gone.html", {"withdrawn": invite is not None}, status=404)
     match = invite.match
-    if request.user.is_authenticated and match.owner_id == request.user.pk:
-        return redirect(match)
+    if request.user.is_authenticated and match.club.memberships.filter(user=request.user).exists():
+        return redirect(match)  # a member of its club follows it as one
     form = JoinForm(posted(request))
     if request.method == "POST" and form.is_valid():
         access_join(request, invite, form.cleaned_data["name"])

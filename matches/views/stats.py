@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -10,37 +9,38 @@ from games.web import web_for
 
 from .. import services, stats
 from ..access import Access
+from ..clubs import in_club
 from ..http import LoggedInRequest
-from ..models import Player
+from ..models import Membership, Player
 from .common import with_access
 
 
-@login_required
-def stats_index(request: LoggedInRequest) -> HttpResponse:
-    tables = stats.game_tables(stats.replayed_matches(request.user))
+@in_club()
+def stats_index(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    tables = stats.game_tables(stats.replayed_matches(member.club))
     return render(request, "matches/stats.html", {"tables": tables})
 
 
-@login_required
-def stats_player(request: LoggedInRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk, owner=request.user)
-    others = Player.objects.filter(owner=request.user).exclude(pk=pk)
-    context = {"stats": stats.player_stats(request.user, player), "player": player, "others": others}
+@in_club()
+def stats_player(request: LoggedInRequest, member: Membership, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk, club=member.club)
+    others = Player.objects.filter(club=member.club).exclude(pk=pk)
+    context = {"stats": stats.player_stats(member.club, player), "player": player, "others": others}
     return render(request, "matches/stats_player.html", context)
 
 
-@login_required
-def stats_head_to_head(request: LoggedInRequest) -> HttpResponse:
-    """Two of the owner's players, chosen in the form on the page (``?a=…&b=…``).
+@in_club()
+def stats_head_to_head(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    """Two of the club's players, chosen in the form on the page (``?a=…&b=…``).
 
-    Anything else asked for (another account's player, a typo) gets the form back with a notice.
+    Anything else asked for (another club's player, a typo) gets the form back with a notice.
     """
-    players = {str(p.pk): p for p in Player.objects.filter(owner=request.user)}
+    players = {str(p.pk): p for p in Player.objects.filter(club=member.club)}
     chosen = [request.GET.get(key, "").strip() for key in ("a", "b")]
     context: dict[str, object] = {"players": players.values(), "chosen": chosen}
     a, b = (players.get(pk) for pk in chosen)
     if a is not None and b is not None and a != b:
-        context["h2h"] = stats.head_to_head(request.user, a, b)
+        context["h2h"] = stats.head_to_head(member.club, a, b)
     elif any(chosen):
         context["not_two"] = True
     return render(request, "matches/stats_head_to_head.html", context)

@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from matches import services
 from matches.access import invite_create
-from matches.models import Deal, Evening, Invite, Match, Payment, Player
+from matches.models import Deal, Evening, Invite, Match, Payment, Player, RuleSet
 
 from .guests import join_url
 from .pages import form_values, texts
@@ -58,6 +58,9 @@ def everything(alice: User, players: list[Player], make_match: MakeMatch) -> dic
             evening=evening, payer=players[0], payee=players[1], amount=Decimal("1.50")
         ),
         "session": Session.objects.get(session_key=phone.session.session_key),
+        "club": match.club,
+        "membership": match.club.memberships.get(),
+        "ruleset": RuleSet.objects.create(club=match.club, name="Le nostre regole", game="busca-000"),
     }
 
 
@@ -112,7 +115,7 @@ def test_an_operator_renames_a_player(admin_client: Client, everything: dict[str
     assert saved.status_code == 302
     player.refresh_from_db()
     assert player.name == "Annina"
-    assert player.owner.username == "alice"
+    assert player.owner is not None and player.owner.username == "alice"
 
 
 def test_an_operator_deactivates_an_account_and_its_phones_are_logged_out(

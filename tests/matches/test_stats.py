@@ -40,6 +40,7 @@ from django.utils import timezone
 from games.busca.rules import BuscaVariant
 from matches import services, stats
 from matches.models import Evening, Match, Player
+from matches.services.clubs import personal_club
 
 from .guests import viewer
 from .pages import texts
@@ -76,7 +77,7 @@ def player(owner: User, name: str) -> Player:
 
 
 def figures(owner: User, game: str) -> dict[str, stats.Figures]:
-    tables = stats.game_tables(stats.replayed_matches(owner))
+    tables = stats.game_tables(stats.replayed_matches(personal_club(owner)))
     table = next(t for t in tables if t.variant.key == game)
     return {p.name: f for p, f in table.rows}
 
@@ -115,7 +116,7 @@ def test_a_match_started_and_never_dealt_does_not_count_as_played(
     busca = figures(alice, "busca-000")
     assert (busca["Anna"].played, busca["Anna"].in_progress) == (2, 1)  # as before: the two dealt
     assert "Dario" not in figures(alice, "mambassa")  # he sat only in the Mambassa never dealt
-    anna = stats.player_stats(alice, player(alice, "Anna"))
+    anna = stats.player_stats(personal_club(alice), player(alice, "Anna"))
     assert sum(f.played for f in anna.games) == len(anna.matches) == 5
     page = alice_client.get(reverse("stats_player", args=[player(alice, "Dario").pk]))
     assert "Mambassa" not in " ".join(texts(page, "h2"))
@@ -142,13 +143,15 @@ def test_whist_counts_rubbers_and_games_won_by_partner(alice: User, evening_matc
     assert (whist["Carla"].won, whist["Carla"].lost, whist["Carla"].games_won) == (1, 1, 2)
     assert (whist["Dario"].won, whist["Dario"].lost, whist["Dario"].games_won) == (1, 1, 3)
 
-    partners = {p.name: f for p, f in stats.player_stats(alice, player(alice, "Bruno")).partners}
+    partners = {
+        p.name: f for p, f in stats.player_stats(personal_club(alice), player(alice, "Bruno")).partners
+    }
     assert (partners["Dario"].played, partners["Dario"].lost, partners["Dario"].games_won) == (1, 1, 1)
     assert (partners["Carla"].played, partners["Carla"].lost, partners["Carla"].games_won) == (1, 1, 0)
 
 
 def test_a_players_money_runs_by_evening_date(alice: User, evening_matches: Any) -> None:
-    anna = stats.player_stats(alice, player(alice, "Anna"))
+    anna = stats.player_stats(personal_club(alice), player(alice, "Anna"))
     oldest_first = anna.matches[::-1]
     # 20 Nov Busca −1.00; 27 Nov (the evening, although begun on the 26th) Mambassa +3.00, then
     # Whist +2.50; 28 Nov the Busca in progress (no money), Whist +2.00. Total 6.50.
@@ -161,7 +164,7 @@ def test_a_players_money_runs_by_evening_date(alice: User, evening_matches: Any)
 
 
 def test_head_to_head_counts_who_finished_ahead_and_the_money(alice: User, evening_matches: Any) -> None:
-    h2h = stats.head_to_head(alice, player(alice, "Anna"), player(alice, "Bruno"))
+    h2h = stats.head_to_head(personal_club(alice), player(alice, "Anna"), player(alice, "Bruno"))
     # Together in all five; four finished. Bruno ahead in the finished Busca (4 busche to 23);
     # Anna ahead in the Mambassa (she won) and in both rubbers (opponents each time).
     assert (len(h2h.meetings), h2h.finished) == (5, 4)
@@ -169,7 +172,7 @@ def test_head_to_head_counts_who_finished_ahead_and_the_money(alice: User, eveni
     # Anna −1.00 + 3.00 + 2.50 + 2.00 = 6.50; Bruno +0.34 − 1.50 − 2.50 − 2.00 = −5.66.
     assert (h2h.money_a, h2h.money_b) == (D("6.5"), D("-5.66"))
 
-    partners = stats.head_to_head(alice, player(alice, "Anna"), player(alice, "Carla"))
+    partners = stats.head_to_head(personal_club(alice), player(alice, "Anna"), player(alice, "Carla"))
     # Busca: Carla 0 busche to Anna's 23; Mambassa: Anna won; Whist 1: partners, level; Whist 2:
     # Anna's pair won.
     assert (partners.a_ahead, partners.b_ahead, partners.level) == (2, 1, 1)
@@ -177,7 +180,7 @@ def test_head_to_head_counts_who_finished_ahead_and_the_money(alice: User, eveni
 
 
 def test_running_totals_follow_the_deals(alice: User, evening_matches: Any) -> None:
-    reps = {r.match.pk: r for r in stats.replayed_matches(alice)}
+    reps = {r.match.pk: r for r in stats.replayed_matches(personal_club(alice))}
     busca = reps[evening_matches["busca_finished"].pk]
     assert stats.running_totals(busca.rules, busca.played) == (
         ["Anna", "Bruno", "Carla", "Dario"],
@@ -200,11 +203,11 @@ def test_running_totals_follow_the_deals(alice: User, evening_matches: Any) -> N
 
 def test_statistics_cost_the_same_queries_however_many_matches(alice: User, evening_matches: Any) -> None:
     with CaptureQueriesContext(connection) as few:
-        stats.game_tables(stats.replayed_matches(alice))
+        stats.game_tables(stats.replayed_matches(personal_club(alice)))
     for name in ("busca_finished", "mambassa", "whist_anna_carla"):
         load(alice, name, 29)
     with CaptureQueriesContext(connection) as more:
-        stats.game_tables(stats.replayed_matches(alice))
+        stats.game_tables(stats.replayed_matches(personal_club(alice)))
     assert len(more) == len(few)
 
 

@@ -1,0 +1,81 @@
+"""The club a logged-in person is looking at, and what their role in it lets them do.
+
+A person may belong to several clubs; the one they chose last is remembered in their session
+(``SESSION_KEY``), and their personal club stands in until they choose. Every page of players,
+matches, evenings and statistics shows that club's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject
+
+from .models import Membership
+from .services.clubs import personal_club
+
+SESSION_KEY = "club"
+
+
+def membership(request: HttpRequest) -> Membership:
+    """The logged-in person's membership of the club they are looking at (read once a request)."""
+    cached: Membership | None = getattr(request, "_membership", None)
+    if cached is not None:
+        return cached
+    user: Any = request.user
+    chosen = request.session.get(SESSION_KEY)
+    found = None
+    if isinstance(chosen, int):
+        found = Membership.objects.select_related("club").filter(club=chosen, user=user).first()
+    if found is None:
+        club = personal_club(user)
+        found = Membership.objects.select_related("club").filter(club=club, user=user).first()
+        if found is None:  # left out of their own club by an organiser they made: joined again
+            found = Membership.objects.create(club=club, user=user, role=Membership.Role.ORGANISER)
+            found.club = club
+    request._membership = found  # type: ignore[attr-defined]
+    return found
+
+
+def club_role(club_id: int, user: Any) -> Membership:
+    """``user``'s membership of club ``club_id`` (they are known to belong to it)."""
+    return Membership.objects.get(club=club_id, user=user)
+
+
+def choose(request: HttpRequest, chosen: Membership) -> None:
+    """From now on this session looks at ``chosen``'s club."""
+    request.session[SESSION_KEY] = chosen.club_id
+    request._membership = chosen  # type: ignore[attr-defined]
+
+
+def in_club(
+    can: str | None = None,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Give the view the membership of the club being looked at; ``can``: "score" or "organise"
+    when the view needs that role (403 otherwise). Logged-in only."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @login_required
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            member = membership(request)
+            if (can == "score" and not member.can_score) or (can == "organise" and not member.is_organiser):
+                raise PermissionDenied
+            return view(request, member, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def context(request: HttpRequest) -> dict[str, Any]:
+    """The club being looked at, for the top bar and the menus (read when a template asks): nothing
+    for a visitor."""
+    if not request.user.is_authenticated:
+        return {}
+    return {"membership": SimpleLazyObject(lambda: membership(request))}
