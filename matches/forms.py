@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
@@ -20,7 +21,7 @@ from games.registry import GAMES, Variant
 from games.web import web_for
 
 from .amounts import money
-from .models import Player
+from .models import CLUB_NAME_MOST, Player
 
 
 def problem_text(problem: Problem) -> str:
@@ -375,3 +376,33 @@ class EveningForm(forms.Form):
     def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["players"].queryset = Player.objects.filter(club=club, archived=False)  # type: ignore[attr-defined]
+
+
+class ClubForm(forms.Form):
+    """A club's name (new, or renamed) and the month its seasons start in."""
+
+    name = forms.CharField(label=_("Name of the club"), max_length=CLUB_NAME_MOST)
+    season_starts = forms.TypedChoiceField(
+        label=_("Seasons start in"),
+        coerce=int,
+        choices=lambda: [(m, formats.date_format(datetime.date(2026, m, 1), "F")) for m in range(1, 13)],
+        initial=1,
+        required=False,
+        help_text=_("A season lasts a year. Statistics, records and ratings are read by season."),
+    )
+
+    def clean_name(self) -> str:
+        name: str = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Give the club a name."))
+        return name
+
+
+class ClubCodeForm(forms.Form):
+    """The short code a member of the club reads out, typed to join it."""
+
+    code = forms.CharField(label=_("Club code"), max_length=20)
+
+    def clean_code(self) -> str:
+        code: str = "".join(self.cleaned_data["code"].split()).upper().replace("-", "")
+        return code

@@ -13,8 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
-
     from .services import Standing
 
 
@@ -44,10 +42,6 @@ class Club(models.Model):
     # club that stops in summer.
     season_starts = models.PositiveSmallIntegerField(_("seasons start in"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
-
-    members = models.ManyToManyField["User", "Membership"](
-        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
-    )
 
     def __str__(self) -> str:
         return self.name

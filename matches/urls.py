@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, deals, evenings, exports, matches, players, printing, sharing, stats
+from .views import accounts, clubs, deals, evenings, exports, matches, players, printing, sharing, stats
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -8,6 +8,16 @@ urlpatterns = [
     path("players/", players.player_list, name="player_list"),
     path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:pk>/archive/", players.player_archive, name="player_archive"),
+    path("players/<int:pk>/me/", clubs.player_me, name="player_me"),
+    path("clubs/", clubs.club_list, name="club_list"),
+    path("clubs/new/", clubs.club_new, name="club_new"),
+    path("clubs/join/", clubs.club_join_code, name="club_join_code"),
+    path("clubs/join/<str:token>/", clubs.club_join, name="club_join"),
+    path("clubs/<int:pk>/", clubs.club_detail, name="club_detail"),
+    path("clubs/<int:pk>/choose/", clubs.club_choose, name="club_choose"),
+    path("clubs/<int:pk>/members/<int:member_pk>/", clubs.club_member, name="club_member"),
+    path("clubs/<int:pk>/leave/", clubs.club_leave, name="club_leave"),
+    path("clubs/<int:pk>/keys/", clubs.club_new_keys, name="club_new_keys"),
     path("matches/", matches.match_list, name="match_list"),
     path("matches/new/", matches.match_new, name="match_new"),
     path("matches/<int:pk>/", matches.match_detail, name="match_detail"),

@@ -130,11 +130,6 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AddField(
-            model_name='club',
-            name='members',
-            field=models.ManyToManyField(related_name='clubs', through='matches.Membership', to=settings.AUTH_USER_MODEL),
-        ),
-        migrations.AddField(
             model_name='ruleset',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rule_sets', to='matches.club'),

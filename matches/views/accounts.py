@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from .. import services
@@ -34,5 +35,12 @@ def signup(request: HttpRequest) -> HttpResponse:
             username=data["username"], email=data.get("email", ""), password=data["password1"]
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("player_list")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(_next(request) or "player_list")
+    return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
+
+
+def _next(request: HttpRequest) -> str:
+    """Where a new account goes once made (a club's link it came from), if a path of this site."""
+    sent = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(sent, {request.get_host()}, request.is_secure())
+    return sent if allowed and sent.startswith("/") else ""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -16,8 +15,10 @@ from games.core import Problem, Refused, gettext_noop
 
 from .. import services, spreadsheet
 from ..access import Access
+from ..clubs import in_club
 from ..forms import problem_text
 from ..http import LoggedInRequest
+from ..models import Membership
 from .common import with_access
 
 
@@ -52,10 +53,11 @@ def match_export_xlsx(request: HttpRequest, access: Access) -> HttpResponse:
     return response
 
 
-@login_required
+@in_club("score")
 @require_POST
-def match_import(request: LoggedInRequest) -> HttpResponse:
-    """A match document uploaded from the matches page becomes a new match, or is refused whole."""
+def match_import(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    """A match document uploaded from the matches page becomes a new match of the club, or is
+    refused whole."""
     upload = request.FILES.get("document")
     try:
         if upload is None:
@@ -65,7 +67,7 @@ def match_import(request: LoggedInRequest) -> HttpResponse:
         if upload.size is not None and upload.size > document.BYTES_MOST:
             raise Refused([document.too_large()])
         data = upload.read(document.BYTES_MOST + 1)
-        match = services.match_import(owner=request.user, doc=document.parse_document(data))
+        match = services.match_import(owner=request.user, club=member.club, doc=document.parse_document(data))
     except Refused as refused:
         for problem in refused.problems:
             messages.error(request, problem_text(problem))

@@ -7,7 +7,9 @@ no page can escape the matrix. The visitors:
 - anonymous: a browser that is not logged in and joined nothing;
 - owner: alice, whose match, players and evening the URLs name;
 - other: bob, another account;
-- viewer, scorer: phones without an account that joined alice's match by a viewer or a scorer link.
+- viewer, scorer: phones without an account that joined alice's match by a viewer or a scorer link;
+- club_scorer, club_member: carla and dan, accounts in alice's club as a scorer and as a member,
+  looking at it (alice, the owner, is its organiser).
 
 ``LOGIN`` is a redirect to the login page (with ``next``); ``ADMIN_LOGIN`` one to the admin's login.
 """
@@ -27,7 +29,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.registry import GAMES
 from matches.access import invite_create
-from matches.models import Evening, Invite, Match, Player
+from matches.clubs import SESSION_KEY as CLUB_KEY
+from matches.models import Club, Evening, Invite, Match, Membership, Player
+from matches.services.clubs import club_join, membership_change, personal_club
 
 from .guests import scorer, viewer
 from .pages import form_values
@@ -35,93 +39,124 @@ from .pages import form_values
 LOGIN = "login"  # 302 to the login page
 ADMIN_LOGIN = "admin login"  # 302 to the admin's login page
 REDIRECT = "302"  # 302 somewhere else: the page that follows a change, or the visitor's own page
-ROLES = ("anonymous", "owner", "other", "viewer", "scorer")
+ROLES = ("anonymous", "owner", "other", "viewer", "scorer", "club_scorer", "club_member")
 Row = dict[str, tuple[Any, ...]]
 
 # fmt: off
 MATRIX: dict[str, Row] = {
-    # name                      method   anonymous  owner     other     viewer    scorer
+    # name                  method   anonymous owner    other     viewer    scorer    club_scorer club_member
     # -- anyone ---------------------------------------------------------------------------------
-    "health":               {"GET":  (200,       200,      200,      200,      200)},
-    "health_full":          {"GET":  (200,       200,      200,      200,      200)},
-    "manifest":             {"GET":  (200,       200,      200,      200,      200)},
-    "service_worker":       {"GET":  (200,       200,      200,      200,      200)},
-    "home":                 {"GET":  (200,       REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
-    "login":                {"GET":  (200,       200,      200,      200,      200),
-                             "POST": (200,       200,      200,      200,      200)},  # a wrong password
-    "logout":               {"GET":  (405,       405,      405,      405,      405),
-                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
-    "signup":               {"GET":  (200,       200,      200,      200,      200),
-                             "POST": (200,       200,      200,      200,      200)},  # an empty form
-    "password_reset":       {"GET":  (200,       200,      200,      200,      200),
-                             "POST": (200,       200,      200,      200,      200)},  # an empty form
-    "password_reset_done":  {"GET":  (200,       200,      200,      200,      200)},
-    "password_reset_confirm": {"GET": (200,      200,      200,      200,      200)},  # no real link
-    "password_reset_complete": {"GET": (200,     200,      200,      200,      200)},
-    "set_language":         {"GET":  (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT),
-                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
-    "blank_sheets":         {"GET":  (200,       200,      200,      200,      200)},
-    "blank_sheet":          {"GET":  (200,       200,      200,      200,      200)},
-    "evening_public":       {"GET":  (200,       200,      200,      200,      200)},
-    "join":                 {"GET":  (200,       REDIRECT, 200,      200,      200),
-                             "POST": (REDIRECT,  REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "health":               {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "health_full":          {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "manifest":             {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "service_worker":       {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "home":                 {"GET":  (200,      REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "login":                {"GET":  (200,      200,      200,      200,      200,      200,      200),
+    # a wrong password:
+                             "POST": (200,      200,      200,      200,      200,      200,      200)},
+    "logout":               {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "signup":               {"GET":  (200,      200,      200,      200,      200,      200,      200),
+    # an empty form:
+                             "POST": (200,      200,      200,      200,      200,      200,      200)},
+    "password_reset":       {"GET":  (200,      200,      200,      200,      200,      200,      200),
+    # an empty form:
+                             "POST": (200,      200,      200,      200,      200,      200,      200)},
+    "password_reset_done":  {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    # no real link:
+    "password_reset_confirm":{"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "password_reset_complete":{"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "set_language":         {"GET":  (REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT),
+                             "POST": (REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
+    "blank_sheets":         {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "blank_sheet":          {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "evening_public":       {"GET":  (200,      200,      200,      200,      200,      200,      200)},
+    "join":                 {"GET":  (200,      REDIRECT, 200,      200,      200,      REDIRECT, REDIRECT),
+                             "POST": (REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT, REDIRECT)},
     # -- an account's own things: players, matches list, evenings, stats --------------------------
-    "match_list":           {"GET":  (LOGIN,     200,      200,      200,      200)},  # phones: joined ones
-    "player_list":          {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, REDIRECT, LOGIN,    LOGIN)},  # bob adds his own
-    "player_rename":        {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
-    "player_archive":       {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
-    "match_new":            {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 200,      LOGIN,    LOGIN)},  # bob: not his seats
-    "match_import":         {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, REDIRECT, LOGIN,    LOGIN)},  # bob: into his own
-    "evening_list":         {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 200,      LOGIN,    LOGIN)},  # bob: not his seats
-    "evening_detail":       {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN)},
-    "evening_publish":      {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
-    "payment_toggle":       {"GET":  (LOGIN,     405,      405,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     REDIRECT, 404,      LOGIN,    LOGIN)},
-    "stats":                {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
-    "stats_player":         {"GET":  (LOGIN,     200,      404,      LOGIN,    LOGIN)},
-    "stats_head_to_head":   {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
-    "password_change":      {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN),
-                             "POST": (LOGIN,     200,      200,      LOGIN,    LOGIN)},  # an empty form
-    "password_change_done": {"GET":  (LOGIN,     200,      200,      LOGIN,    LOGIN)},
+    # phones: joined ones:
+    "match_list":           {"GET":  (LOGIN,    200,      200,      200,      200,      200,      200)},
+    "player_list":          {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+    # bob adds his own:
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    REDIRECT, 403)},
+    "player_rename":        {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    403,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "player_archive":       {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    403,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "match_new":            {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      403),
+    # bob: not his seats:
+                             "POST": (LOGIN,    REDIRECT, 200,      LOGIN,    LOGIN,    REDIRECT, 403)},
+    "match_import":         {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      403),
+    # bob: into his own:
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    REDIRECT, 403)},
+    "evening_list":         {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+    # bob: not his seats:
+                             "POST": (LOGIN,    REDIRECT, 200,      LOGIN,    LOGIN,    REDIRECT, 403)},
+    "evening_detail":       {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    200,      200)},
+    "evening_publish":      {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "payment_toggle":       {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, 403)},
+    "stats":                {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "stats_player":         {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    200,      200)},
+    "stats_head_to_head":   {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "password_change":      {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+    # an empty form:
+                             "POST": (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "password_change_done": {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
     # -- one match: its owner, and the phones that joined it ---------------------------------------
-    "match_detail":         {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "match_live":           {"GET":  (LOGIN,     200,      404,      200,      200)},
+    "match_detail":         {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "match_live":           {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
     # under WSGI, as here: no streams (204, the page polls); under ASGI, matches/streams.py answers
-    "match_events":         {"GET":  (LOGIN,     204,      404,      204,      204)},
-    "match_export_json":    {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "match_export_csv":     {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "match_export_xlsx":    {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "match_print":          {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "match_chart":          {"GET":  (LOGIN,     200,      404,      200,      200)},
-    "deal_create":          {"GET":  (405,       405,      405,      405,      405),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
-    "deal_edit":            {"GET":  (LOGIN,     200,      404,      403,      200),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
-    "deal_delete":          {"GET":  (405,       405,      405,      405,      405),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
-    "change_undo":          {"GET":  (405,       405,      405,      405,      405),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      REDIRECT)},
-    "match_rules":          {"GET":  (LOGIN,     200,      404,      403,      403),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      403)},  # the owner's alone
-    "match_share":          {"GET":  (LOGIN,     200,      404,      403,      403),
-                             "POST": (LOGIN,     REDIRECT, 404,      403,      403)},
+    "match_events":         {"GET":  (LOGIN,    204,      404,      204,      204,      204,      204)},
+    "match_export_json":    {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "match_export_csv":     {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "match_export_xlsx":    {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "match_print":          {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "match_chart":          {"GET":  (LOGIN,    200,      404,      200,      200,      200,      200)},
+    "deal_create":          {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      REDIRECT, REDIRECT, 403)},
+    "deal_edit":            {"GET":  (LOGIN,    200,      404,      403,      200,      200,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      REDIRECT, REDIRECT, 403)},
+    "deal_delete":          {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      REDIRECT, REDIRECT, 403)},
+    "change_undo":          {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      REDIRECT, REDIRECT, 403)},
+    "match_rules":          {"GET":  (LOGIN,    200,      404,      403,      403,      403,      403),
+    # the owner's alone:
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      403,      403,      403)},
+    "match_share":          {"GET":  (LOGIN,    200,      404,      403,      403,      403,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      403,      403,      403)},
+    # -- clubs: alice organises hers, carla scores in it, dan is a member; bob is in none of it -----
+    "club_list":            {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "club_new":             {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    "club_join_code":       {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    "club_join":            {"GET":  (200,      200,      200,      200,      200,      200,      200),
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    "club_detail":          {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    200,      200),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "club_choose":          {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    "club_member":          {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "club_leave":           {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    "club_new_keys":        {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "player_me":            {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
 }
 # fmt: on
 
-# The admin is for staff only, and none of the five is staff: every admin page sends them to its
+# The admin is for staff only, and none of the seven is staff: every admin page sends them to its
 # login, whatever models are registered there. Its login page is open to anyone; its logout sends
 # to the admin's index, which sends to that login.
-ADMIN_STAFF_ONLY: Row = {"GET": (ADMIN_LOGIN,) * 5, "POST": (ADMIN_LOGIN,) * 5}
+ADMIN_STAFF_ONLY: Row = {"GET": (ADMIN_LOGIN,) * len(ROLES), "POST": (ADMIN_LOGIN,) * len(ROLES)}
 ADMIN_OPEN: dict[str, Row] = {
-    "admin:login": {"GET": (200,) * 5},
-    "admin:logout": {"GET": (REDIRECT,) * 5, "POST": (REDIRECT,) * 5},
+    "admin:login": {"GET": (200,) * len(ROLES)},
+    "admin:logout": {"GET": (REDIRECT,) * len(ROLES), "POST": (REDIRECT,) * len(ROLES)},
 }
 
 
@@ -165,6 +200,8 @@ class World:
     match: Match
     player: Player
     evening: Evening
+    club: Club
+    member: Membership
     join_token: str
     clients: dict[str, Client]
     post_data: dict[str, Callable[[], dict[str, Any]]]
@@ -173,6 +210,8 @@ class World:
         """Values for a URL's arguments: alice's things, deal 1, the first change, a game, a token."""
         if name.startswith(("player_", "stats_player")):
             pk = self.player.pk
+        elif name.startswith("club_"):
+            pk = self.club.pk
         elif name.startswith(("evening_", "payment_")):
             pk = self.evening.pk
         else:
@@ -183,7 +222,10 @@ class World:
             "change": self.match.changes.order_by("pk").first().pk,  # type: ignore[union-attr]
             "game": "busca-000",
             "uidb64": "bm9ib2R5",  # a password reset link's, for nobody
-            "token": self.evening.public_token if name == "evening_public" else self.join_token,
+            "token": {"evening_public": self.evening.public_token, "club_join": self.club.join_token}.get(
+                name, self.join_token
+            ),
+            "member_pk": self.member.pk,
             # the admin's
             "app_label": "auth",
             "object_id": str(self.match.owner_id),
@@ -212,12 +254,25 @@ def world(alice: User, bob: User, players: list[Player], make_match: Callable[..
     owner, other = Client(), Client()
     owner.force_login(alice)
     other.force_login(bob)
+    club = personal_club(alice)
+    in_club = {}
+    for name, role in (("carla", Membership.Role.SCORER), ("dan", Membership.Role.MEMBER)):
+        person = User.objects.create_user(name, password=f"{name}-password-1")
+        membership, _ = club_join(club=club, user=person)
+        membership_change(membership=membership, role=role)
+        in_club[role] = Client()
+        in_club[role].force_login(person)
+        session = in_club[role].session
+        session[CLUB_KEY] = club.pk  # looking at alice's club, as after "Show" on the clubs page
+        session.save()
     clients = {
         "anonymous": Client(),
         "owner": owner,
         "other": other,
         "viewer": viewer(match),
         "scorer": scorer(match),
+        "club_scorer": in_club[Membership.Role.SCORER],
+        "club_member": in_club[Membership.Role.MEMBER],
     }
     join_token = invite_create(match=match, role=Invite.Role.VIEWER).token
 
@@ -255,8 +310,12 @@ def world(alice: User, bob: User, players: list[Player], make_match: Callable[..
         "match_rules": rules_data,
         "match_share": lambda: {"role": "viewer"},
         "change_undo": lambda: {"confirmed": "1"},  # as the page that asks first sends it
+        "club_new": lambda: {"name": "Circolo"},
+        "club_detail": lambda: {"name": "Circolo", "season_starts": "9"},
+        "club_member": lambda: {"role": "scorer"},
     }  # fmt: skip
-    return World(match, players[0], evening, join_token, clients, post_data)
+    member = club.memberships.get(role=Membership.Role.MEMBER)
+    return World(match, players[0], evening, club, member, join_token, clients, post_data)
 
 
 def answered(response: Any) -> Any:
