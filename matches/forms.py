@@ -381,7 +381,11 @@ class EveningForm(forms.Form):
 class ClubForm(forms.Form):
     """A club's name (new, or renamed) and the month its seasons start in."""
 
-    name = forms.CharField(label=_("Name of the club"), max_length=CLUB_NAME_MOST)
+    name = forms.CharField(
+        label=_("Name of the club"),
+        max_length=CLUB_NAME_MOST,
+        error_messages={"required": _("Give the club a name.")},
+    )
     season_starts = forms.TypedChoiceField(
         label=_("Seasons start in"),
         coerce=int,
