@@ -29,15 +29,16 @@ def membership(request: HttpRequest) -> Membership:
         return cached
     user: Any = request.user
     chosen = request.session.get(SESSION_KEY)
-    found = None
+    mine = Membership.objects.select_related("club").filter(user=user)
     if isinstance(chosen, int):
-        found = Membership.objects.select_related("club").filter(club=chosen, user=user).first()
-    if found is None:
+        found = mine.filter(club=chosen).first()
+    else:
+        found = mine.filter(club__personal_of=user).first()
+    if found is None:  # no club chosen yet, or one left since: one's own
         club = personal_club(user)
-        found = Membership.objects.select_related("club").filter(club=club, user=user).first()
-        if found is None:  # left out of their own club by an organiser they made: joined again
-            found = Membership.objects.create(club=club, user=user, role=Membership.Role.ORGANISER)
-            found.club = club
+        found, _ = Membership.objects.select_related("club").get_or_create(
+            club=club, user=user, defaults={"role": Membership.Role.ORGANISER}
+        )
     request._membership = found  # type: ignore[attr-defined]
     return found
 

@@ -121,7 +121,8 @@ def match_url(name: str, game: str) -> Callable[[World], str]:
 
 
 PAGES: dict[str, tuple[Request, int]] = {
-    # page: (the request, the most queries it may make at any size)
+    # page: (the request, the most queries it may make at any size). Every logged-in page reads the
+    # club it shows in the top bar: one query.
     "match page, Busca": (get(match_url("match_detail", "busca")), 10),
     "match page, Mambassa": (get(match_url("match_detail", "mambassa")), 11),
     "match page, Whist": (get(match_url("match_detail", "whist")), 10),
@@ -133,8 +134,8 @@ PAGES: dict[str, tuple[Request, int]] = {
     "evenings": (get(lambda w: reverse("evening_list")), 7),
     "evening with its settlement": (get(lambda w: reverse("evening_detail", args=[w.evening.pk])), 20),
     "public evening": (get(lambda w: reverse("evening_public", args=[w.evening.public_token])), 20),
-    "share": (get(match_url("match_share", "busca")), 6),
-    "house rules": (get(match_url("match_rules", "busca")), 5),
+    "share": (get(match_url("match_share", "busca")), 7),
+    "house rules": (get(match_url("match_rules", "busca")), 6),
     "export (JSON)": (get(match_url("match_export_json", "busca")), 8),
     "export (CSV)": (get(match_url("match_export_csv", "busca")), 8),
     "print": (get(match_url("match_print", "busca")), 9),
