@@ -98,6 +98,7 @@ def match_detail(request: HttpRequest, access: Access) -> HttpResponse:
     bottom = holder_seat(request, match, len(standing.players))
     all_deals = request.GET.get("deals") == "all"
     context = sheets.sheet_context(standing, can_score=access.can_score, bottom=bottom, all_deals=all_deals)
+    context["is_organiser"] = access.is_owner  # its links and its house rules
     return render(request, "matches/match_detail.html", context)
 
 
