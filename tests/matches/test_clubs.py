@@ -17,7 +17,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
-from matches import services
+from matches import live, services
 from matches.clubs import SESSION_KEY
 from matches.models import Club, Evening, Match, Membership, Player
 from matches.services.clubs import LastOrganiser, club_join, membership_change, membership_end, personal_club
@@ -343,3 +343,18 @@ def test_the_migration_puts_every_accounts_things_into_its_personal_club() -> No
     assert Evening.objects.get().club == bobs
     assert alices.code != bobs.code
     assert logged_in(alice).get(reverse("player_list")).content.decode().count('class="name"') == 2
+
+
+def test_a_stream_followed_by_a_member_ends_once_they_are_removed(
+    family: Club, bob: User, make_match: MakeMatch
+) -> None:
+    match = make_match(deals=[EVEN])
+    bob_phone = looking_at(logged_in(bob), family)
+    session_key = bob_phone.session.session_key
+    assert session_key is not None
+    follows = f"{live.MEMBER}{bob.pk}"
+    assert live.version_followed(match.pk, session_key, follows) == Match.objects.get(pk=match.pk).version
+
+    membership_end(membership=family.memberships.get(user=bob))
+
+    assert live.version_followed(match.pk, session_key, follows) is None  # the stream says "gone"
