@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.functional import SimpleLazyObject
 
 from .models import Membership
@@ -54,16 +55,19 @@ def choose(request: HttpRequest, chosen: Membership) -> None:
     request._membership = chosen  # type: ignore[attr-defined]
 
 
+Response = TypeVar("Response", bound=HttpResponseBase)  # a page, or a download streamed
+
+
 def in_club(
     can: str | None = None,
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """Give the view the membership of the club being looked at; ``can``: "score" or "organise"
     when the view needs that role (403 otherwise). Logged-in only."""
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         @login_required
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Response:
             member = membership(request)
             if (can == "score" and not member.can_score) or (can == "organise" and not member.is_organiser):
                 raise PermissionDenied

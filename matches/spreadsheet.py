@@ -172,16 +172,29 @@ def write_xlsx(table: Sequence[Sequence[Cell]], title: str) -> bytes:
     sheet = workbook.add_worksheet(title[:31])
     bold = workbook.add_format({"bold": True})
     for r, row in enumerate(table):
-        for c, cell in enumerate(row):
-            if isinstance(cell, int | float | Decimal):
-                sheet.write_number(r, c, float(cell))
-            elif cell:
-                # The leading quote keeps a CSV's formula-like text as text; a workbook's string
-                # cell is text already, so it shows the name as typed.
-                text = cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
-                sheet.write_string(r, c, text, bold if r == 0 else None)
+        write_row(sheet, r, row, bold if r == 0 else None)
     if table:
         sheet.freeze_panes(1, 0)
         sheet.set_column(0, max(len(row) for row in table) - 1, 14)
     workbook.close()
     return out.getvalue()
+
+
+def write_row(
+    sheet: Any, r: int, row: Sequence[Cell], text_format: Any = None, number_format: Any = None
+) -> None:
+    """One row of cells into an XlsxWriter worksheet: numbers as numbers (in ``number_format``),
+    text in ``text_format``, empty cells left empty."""
+    for c, cell in enumerate(row):
+        if isinstance(cell, int | float | Decimal):
+            sheet.write_number(r, c, float(cell), number_format)
+        elif cell:
+            # The leading quote keeps a CSV's formula-like text as text; a workbook's string
+            # cell is text already, so it shows the name as typed.
+            text = cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
+            sheet.write_string(r, c, text, text_format)
+
+
+def text_cell(value: Any) -> str:
+    """A text cell as the tables here write one (a formula-like text kept as text)."""
+    return _text(value)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, clubs, deals, evenings, exports, matches, players, printing, sharing, stats
+from .views import accounts, clubs, data, deals, evenings, exports, matches, players, printing, sharing, stats
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -18,6 +18,10 @@ urlpatterns = [
     path("clubs/<int:pk>/members/<int:member_pk>/", clubs.club_member, name="club_member"),
     path("clubs/<int:pk>/leave/", clubs.club_leave, name="club_leave"),
     path("clubs/<int:pk>/keys/", clubs.club_new_keys, name="club_new_keys"),
+    path("club/export.zip", data.club_export, name="club_export"),
+    path("club/export.xlsx", data.club_export_xlsx, name="club_export_xlsx"),
+    path("account/data.json", data.account_data, name="account_data"),
+    path("account/delete/", data.account_delete, name="account_delete"),
     path("matches/", matches.match_list, name="match_list"),
     path("matches/new/", matches.match_new, name="match_new"),
     path("matches/<int:pk>/", matches.match_detail, name="match_detail"),

@@ -69,7 +69,7 @@ def club_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
 @require_POST
 def club_choose(request: LoggedInRequest, member: Membership, pk: int) -> HttpResponse:
     """Look at another of one's clubs: its matches, players, evenings and statistics."""
-    chosen = get_object_or_404(Membership.objects.select_related("club"), club=pk, user=request.user)
+    chosen = get_object_or_404(Membership.objects.select_related("club"), club__pk=pk, user=request.user)
     choose(request, chosen)
     return redirect("match_list")
 
@@ -125,7 +125,7 @@ def _join(request: HttpRequest, club: Club) -> HttpResponse:
 def club_detail(request: LoggedInRequest, member: Membership, pk: int) -> HttpResponse:
     """A club's page: its members and their roles, its link, QR code and code; an organiser renames
     it and chooses when its seasons start."""
-    mine = get_object_or_404(Membership.objects.select_related("club"), club=pk, user=request.user)
+    mine = get_object_or_404(Membership.objects.select_related("club"), club__pk=pk, user=request.user)
     club = mine.club
     initial = {"name": club.name, "season_starts": club.season_starts}
     form = ClubForm(posted(request), initial=initial)
@@ -158,10 +158,10 @@ def club_detail(request: LoggedInRequest, member: Membership, pk: int) -> HttpRe
 @require_POST
 def club_member(request: LoggedInRequest, member: Membership, pk: int, member_pk: int) -> HttpResponse:
     """An organiser gives a member another role ("role") or removes them ("remove")."""
-    mine = get_object_or_404(Membership, club=pk, user=request.user)
+    mine = get_object_or_404(Membership, club__pk=pk, user=request.user)
     if not mine.is_organiser:
         raise PermissionDenied
-    other = get_object_or_404(Membership.objects.select_related("user"), pk=member_pk, club=pk)
+    other = get_object_or_404(Membership.objects.select_related("user"), pk=member_pk, club__pk=pk)
     try:
         if "remove" in request.POST:
             services.membership_end(membership=other)
@@ -179,7 +179,7 @@ def club_member(request: LoggedInRequest, member: Membership, pk: int, member_pk
 @in_club()
 @require_POST
 def club_leave(request: LoggedInRequest, member: Membership, pk: int) -> HttpResponse:
-    mine = get_object_or_404(Membership.objects.select_related("club"), club=pk, user=request.user)
+    mine = get_object_or_404(Membership.objects.select_related("club"), club__pk=pk, user=request.user)
     if mine.club.personal_of_id == request.user.pk:
         messages.error(request, _("This is your own club: it stays yours."))
         return redirect("club_detail", pk=pk)
@@ -196,7 +196,7 @@ def club_leave(request: LoggedInRequest, member: Membership, pk: int) -> HttpRes
 @require_POST
 def club_new_keys(request: LoggedInRequest, member: Membership, pk: int) -> HttpResponse:
     """A new link and code for the club: the old ones let nobody in any more."""
-    mine = get_object_or_404(Membership.objects.select_related("club"), club=pk, user=request.user)
+    mine = get_object_or_404(Membership.objects.select_related("club"), club__pk=pk, user=request.user)
     if not mine.is_organiser:
         raise PermissionDenied
     services.club_new_keys(club=mine.club)

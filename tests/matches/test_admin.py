@@ -115,7 +115,8 @@ def test_an_operator_renames_a_player(admin_client: Client, everything: dict[str
     assert saved.status_code == 302
     player.refresh_from_db()
     assert player.name == "Annina"
-    assert player.owner is not None and player.owner.username == "alice"
+    assert player.owner is not None
+    assert player.owner.username == "alice"
 
 
 def test_an_operator_deactivates_an_account_and_its_phones_are_logged_out(

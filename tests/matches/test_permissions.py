@@ -147,6 +147,15 @@ MATRIX: dict[str, Row] = {
                              "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
     "player_me":            {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
                              "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, REDIRECT)},
+    # the club each looks at: bob his own
+    "club_export":          {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+                             "POST": (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405)},
+    "club_export_xlsx":     {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    # -- one's own account: its data, and deleting it ------------------------------------------------
+    "account_data":         {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "account_delete":       {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+    # no password:
+                             "POST": (LOGIN,    400,      400,      LOGIN,    LOGIN,    400,      400)},
 }
 # fmt: on
 

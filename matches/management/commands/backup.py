@@ -12,13 +12,16 @@ from ._io import dump, refuse
 
 class Command(BaseCommand):
     help = (
-        "Print every account's players, evenings and matches (or only those of --owner) as one JSON "
-        "document that `restore` reads back."
+        "Print every account and every club with its members, rule sets, players, evenings and matches "
+        "(or only those of --owner and their clubs) as one JSON document that `restore` reads back."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--owner", action="append", metavar="USERNAME", help="only this account (may be repeated)"
+            "--owner",
+            action="append",
+            metavar="USERNAME",
+            help="only this account and its clubs (may be repeated)",
         )
         parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
 

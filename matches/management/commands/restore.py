@@ -12,8 +12,9 @@ from ._io import read_json, refuse
 
 class Command(BaseCommand):
     help = (
-        "Store the accounts of a backup (FILE, or - for standard input) with their players, evenings and "
-        "matches. Refused whole, storing nothing, if the file has a problem or an account already exists."
+        "Store the accounts and clubs of a backup (FILE, or - for standard input) with their members, "
+        "players, evenings and matches. Refused whole, storing nothing, if the file has a problem or an "
+        "account already exists."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
