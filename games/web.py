@@ -31,6 +31,7 @@ from django.utils.translation import gettext_noop
 from matches import spoken
 from matches.amounts import money
 
+from .core import next_seat
 from .money import transfers
 from .registry import GAMES, Variant
 
@@ -308,6 +309,16 @@ class GameWeb:
     def new_match_problem(self, variant: Variant, options: Mapping[str, Any]) -> str | None:
         """Why a match of ``variant`` cannot be started with ``options`` (the form's values), or None."""
         return None
+
+    def rematch_dealer(self, standing: Standing) -> int:
+        """Who deals first in a rematch of ``standing``'s match, the same players in the same seats:
+        whoever would deal the next deal had the match gone on. By default the deal passes to the
+        right (docs/format.md: the next seat) from the last deal's dealer; before any deal, the
+        match's first dealer deals."""
+        deals = standing.played.deals
+        if not deals:
+            return standing.rules.first_dealer
+        return next_seat(deals[-1].dealer, len(standing.players))
 
 
 # -- What a game's web side shares ------------------------------------------------------------------

@@ -1,6 +1,20 @@
 from django.urls import path
 
-from .views import accounts, clubs, data, deals, evenings, exports, matches, players, printing, sharing, stats
+from .views import (
+    accounts,
+    clubs,
+    data,
+    deals,
+    evenings,
+    exports,
+    matches,
+    players,
+    printing,
+    rules,
+    sharing,
+    stats,
+    tables,
+)
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -33,6 +47,13 @@ urlpatterns = [
     path("matches/<int:pk>/changes/<int:change>/undo/", deals.change_undo, name="change_undo"),
     path("matches/<int:pk>/share/", sharing.match_share, name="match_share"),
     path("matches/<int:pk>/rules/", matches.match_rules, name="match_rules"),
+    path("matches/<int:pk>/rules/save/", rules.rule_set_save, name="rule_set_save"),
+    path("matches/<int:pk>/rematch/", tables.match_rematch, name="match_rematch"),
+    path("matches/<int:pk>/note/", tables.match_note, name="match_note"),
+    path("rules/", rules.rule_sets, name="rule_sets"),
+    path("rules/new/", rules.rule_set_new, name="rule_set_new"),
+    path("rules/<int:pk>/", rules.rule_set_edit, name="rule_set_edit"),
+    path("rules/<int:pk>/delete/", rules.rule_set_delete, name="rule_set_delete"),
     path("matches/<int:pk>/export.json", exports.match_export_json, name="match_export_json"),
     path("matches/<int:pk>/export.csv", exports.match_export_csv, name="match_export_csv"),
     path("matches/<int:pk>/export.xlsx", exports.match_export_xlsx, name="match_export_xlsx"),
@@ -49,5 +70,6 @@ urlpatterns = [
     path("evenings/<int:pk>/", evenings.evening_detail, name="evening_detail"),
     path("evenings/<int:pk>/payments/", evenings.payment_toggle, name="payment_toggle"),
     path("evenings/<int:pk>/publish/", evenings.evening_publish, name="evening_publish"),
+    path("evenings/<int:pk>/note/", tables.evening_note, name="evening_note"),
     path("e/<str:token>/", evenings.evening_public, name="evening_public"),
 ]

@@ -173,6 +173,16 @@ class Busca(GameWeb):
             return _("Give a victory threshold or a number of deals, or the match will never end.")
         return None
 
+    def rematch_dealer(self, standing: Standing) -> int:
+        """The last deal's loser deals (R000-2, R003-2; in 001 the same seat: docs/format.md), as the
+        rules choose the next deal's dealer: penalties do not make a player the loser."""
+        deals = standing.played.deals
+        if not deals:
+            return super().rematch_dealer(standing)
+        last = deals[-1]
+        base = [busche - penalty for busche, penalty in zip(last.busche, last.penalty_busche, strict=True)]
+        return _variant(standing.rules.variant).next_dealer(base, last.dealer)
+
 
 def _variant(variant: Variant) -> BuscaVariant:
     """The variant of a Busca match (the registry's types are every game's)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -11,15 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.core import Refused, gettext_noop
-from games.registry import GAMES
+from games.registry import GAMES, Variant
 
 from .. import evenings, services, sheets
 from ..access import Access, joined_invites
 from ..clubs import in_club, membership
 from ..forms import MatchForm, OptionsForm, game_choices, problem_text
 from ..holder import holder_seat
+from ..house_forms import RuleSetNameForm
 from ..http import LoggedInRequest
-from ..models import Evening, Match, Membership, Player
+from ..models import Club, Evening, Match, Membership, Player, RuleSet
+from ..services.rule_sets import rule_set_options
 from .common import posted, with_access
 
 
@@ -57,7 +61,13 @@ def match_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
     players = Player.objects.filter(club=member.club, archived=False)
     evening = Evening.objects.filter(club=member.club, pk=evening_pk).first() if evening_pk else None
     came = evenings.evening_seating(evening) if evening else []
-    form = MatchForm(posted(request), variant=variant, players=list(players), evening_players=came)
+    # Started from one of the club's sets of rules ("rules"): its house rules filled in.
+    asked = request.POST.get("rules") or request.GET.get("rules")
+    rule_set, set_options = chosen_rules(member.club, variant, asked)
+    initial = {f"opt_{key}": value for key, value in set_options.items()}
+    form = MatchForm(
+        posted(request), variant=variant, players=list(players), evening_players=came, initial=initial
+    )
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(
@@ -80,9 +90,21 @@ def match_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
         "games": game_choices(),
         "players": players,
         "evening": evening_pk,
+        "rule_sets": RuleSet.objects.filter(club=member.club, game=variant.key),
+        "rule_set": rule_set,
     }
     template = "matches/match_new.html#match-form" if request.htmx else "matches/match_new.html"
     return render(request, template, context)
+
+
+def chosen_rules(club: Club, variant: Variant, sent: str | None) -> tuple[RuleSet | None, dict[str, Any]]:
+    """The club's set of rules a new match starts from (its key ``sent``), and its house rules; none
+    (and no rules) for a set of another club or another game, or one its game allows no longer."""
+    if not (sent and sent.isascii() and sent.isdigit() and len(sent) <= 18):
+        return None, {}
+    rule_set = RuleSet.objects.filter(club=club, game=variant.key, pk=sent).first()
+    options = rule_set_options(rule_set) if rule_set is not None else None
+    return (rule_set, options) if rule_set is not None and options is not None else (None, {})
 
 
 def _evening_key(sent: str | None) -> str | None:
@@ -127,4 +149,5 @@ def match_rules(request: HttpRequest, access: Access) -> HttpResponse:
         else:
             messages.success(request, _("House rules changed; every deal was scored again."))
             return redirect(match)
-    return render(request, "matches/match_rules.html", {"match": match, "form": form, "variant": variant})
+    context = {"match": match, "form": form, "variant": variant, "save_form": RuleSetNameForm()}
+    return render(request, "matches/match_rules.html", context)

@@ -446,12 +446,12 @@ def test_a_deal_entered_redraws_the_evenings_card_and_summary(
 ) -> None:
     match = make_match(deals=[EVEN])
     url = in_evening(alice, match, two_deal_match(make_match))
-    assert "In progress after 1 deal" in text(alice_client.get(url), "textarea")
+    assert "In progress after 1 deal" in text(alice_client.get(url), "textarea", id="summary-text")
 
     services.deal_record(match=match, entry=EVEN, author=alice)
     shown = alice_client.get(url)
 
-    assert "In progress after 2 deals" in text(shown, "textarea")
+    assert "In progress after 2 deals" in text(shown, "textarea", id="summary-text")
     assert texts(shown, "span", class_="players")[0] == "Anna 2 Bruno 2 Carla 2 Dario 2"
 
 
@@ -467,7 +467,7 @@ def test_an_evening_drawn_with_a_message_has_its_cards_and_summary_in_their_plac
 
     assert "That payment is not one of this evening" in shown.content.decode()  # the message shown
     assert texts(shown, "span", class_="players") == ["Anna 1 Bruno 1 Carla 1 Dario 1"]
-    assert "In progress after 1 deal" in text(shown, "textarea")
+    assert "In progress after 1 deal" in text(shown, "textarea", id="summary-text")
 
 
 # -- Tokens are never kept; junk in an address keeps nothing new ---------------------------------

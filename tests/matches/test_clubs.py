@@ -235,7 +235,7 @@ def test_a_member_says_this_is_me_of_one_player_at_a_time(
 
     linked = Player.objects.filter(account=bob)
     assert [p.name for p in linked] == ["Carla"]
-    assert texts(bob_phone.get(reverse("player_list")), "small", class_="me") == ["· you"]
+    assert texts(bob_phone.get(reverse("player_list")), "small", class_="me") == ["you"]
 
 
 def test_a_player_linked_to_someone_else_cannot_be_taken(

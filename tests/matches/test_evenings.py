@@ -312,8 +312,8 @@ def test_a_summary_says_the_money_of_a_match_played_for_a_stake_and_a_lone_winne
     busca = make_match("busca-003", deals=B003_M1, stake=2)  # Anna, Bruno −2; Carla, Dario +2
     whist = make_match("whist", deals=[{"tricks": [13, 0], "honours": [4, 0]}] * 2, stake=1)
 
-    busca_summary = text(alice_client.get(busca.get_absolute_url()), "textarea")
-    whist_summary = text(alice_client.get(whist.get_absolute_url()), "textarea")
+    busca_summary = text(alice_client.get(busca.get_absolute_url()), "textarea", id="summary-text")
+    whist_summary = text(alice_client.get(whist.get_absolute_url()), "textarea", id="summary-text")
 
     assert busca_summary.endswith(
         "Winners: Carla, Dario Money: Anna −€2.00, Bruno −€2.00, Carla +€2.00, Dario +€2.00"
@@ -337,7 +337,7 @@ def test_a_summary_counts_one_deal_in_the_singular(
 ) -> None:
     match = make_match(deals=[{"points": [25, 8, 5, 2]}])
 
-    summary = text(alice_client.get(match.get_absolute_url()), "textarea")
+    summary = text(alice_client.get(match.get_absolute_url()), "textarea", id="summary-text")
 
     assert summary.endswith("In progress after 1 deal")
 
@@ -379,4 +379,4 @@ def test_a_summary_is_dated_the_day_the_table_played_where_it_sits(
 
     page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
 
-    assert text(page, "textarea").startswith(f"Busca / Busche · {day} ")
+    assert text(page, "textarea", id="summary-text").startswith(f"Busca / Busche · {day} ")

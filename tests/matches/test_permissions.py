@@ -30,7 +30,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from games.registry import GAMES
 from matches.access import invite_create
 from matches.clubs import SESSION_KEY as CLUB_KEY
-from matches.models import Club, Evening, Invite, Match, Membership, Player
+from matches.models import Club, Evening, Invite, Match, Membership, Player, RuleSet
 from matches.services.clubs import club_join, membership_change, personal_club
 
 from .guests import scorer, viewer
@@ -156,6 +156,23 @@ MATRIX: dict[str, Row] = {
     "account_delete":       {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
     # no password:
                              "POST": (LOGIN,    400,      400,      LOGIN,    LOGIN,    400,      400)},
+    # -- the club's rules (bob: his own club's), a rematch (the match goes on: back to it), notes ----
+    "rule_sets":            {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
+                             "POST": (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405)},
+    "rule_set_new":         {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    403,      403),
+                             "POST": (LOGIN,    REDIRECT, REDIRECT, LOGIN,    LOGIN,    403,      403)},
+    "rule_set_edit":        {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    403,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "rule_set_delete":      {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    403,      403),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    403,      403)},
+    "rule_set_save":        {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      403,      403,      403)},
+    "match_rematch":        {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      403,      REDIRECT, 403)},
+    "match_note":           {"GET":  (405,      405,      405,      405,      405,      405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      403,      403,      REDIRECT, 403)},
+    "evening_note":         {"GET":  (LOGIN,    405,      405,      LOGIN,    LOGIN,    405,      405),
+                             "POST": (LOGIN,    REDIRECT, 404,      LOGIN,    LOGIN,    REDIRECT, 403)},
 }
 # fmt: on
 
@@ -223,6 +240,8 @@ class World:
             pk = self.club.pk
         elif name.startswith(("evening_", "payment_")):
             pk = self.evening.pk
+        elif name in ("rule_set_edit", "rule_set_delete"):
+            pk = RuleSet.objects.get(club=self.club).pk
         else:
             pk = self.match.pk
         values: dict[str, Any] = {
@@ -264,6 +283,7 @@ def world(alice: User, bob: User, players: list[Player], make_match: Callable[..
     owner.force_login(alice)
     other.force_login(bob)
     club = personal_club(alice)
+    RuleSet.objects.create(club=club, name="Le nostre regole", game="busca-000", options={"stake": 1})
     in_club = {}
     for name, role in (("carla", Membership.Role.SCORER), ("dan", Membership.Role.MEMBER)):
         person = User.objects.create_user(name, password=f"{name}-password-1")
@@ -322,6 +342,13 @@ def world(alice: User, bob: User, players: list[Player], make_match: Callable[..
         "club_new": lambda: {"name": "Circolo"},
         "club_detail": lambda: {"name": "Circolo", "season_starts": "9"},
         "club_member": lambda: {"role": "scorer"},
+        "rule_set_new": lambda: {"game": "busca-000", "name": "Regole del sabato",
+                                 **{f"opt-{k}": v for k, v in rules_data().items()}},
+        "rule_set_edit": lambda: {"name": "Regole del sabato",
+                                  **{f"opt-{k}": v for k, v in rules_data().items()}},
+        "rule_set_save": lambda: {"name": "Regole del sabato"},
+        "match_note": lambda: {"note": "Dario left at eleven."},
+        "evening_note": lambda: {"note": "Pizza after."},
     }  # fmt: skip
     member = club.memberships.get(role=Membership.Role.MEMBER)
     return World(match, players[0], evening, club, member, join_token, clients, post_data)
