@@ -1,0 +1,216 @@
+"""Ratings: how strong each player of a club plays each family of games, from its finished matches.
+
+openskill's Plackett-Luce model (Weng-Lin's Bayesian ratings for ranked teams), as the club plays:
+a Busca or a Mambassa match ranks every player (equal places are ties), a Whist rubber ranks two
+pairs. Each player's skill is a mean ``mu`` and an uncertainty ``sigma``; the rating shown is the
+cautious estimate ``mu - 3 sigma``, which starts at 0 and grows as a player keeps winning and as
+their matches make them better known.
+
+Only finished matches count, in the order they finished; a season's ratings start afresh from its
+first match (all time: from the club's first). Nothing is stored: they are read again from the
+matches (``stats.replayed_matches``), so a corrected deal or a deleted match moves them at once.
+Which place each seat took and who played together are the game's to say (``GameWeb.standing``,
+``GameWeb.partner``); the family is ``GameWeb.family``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from openskill.models import PlackettLuce
+
+from games.registry import GAMES
+from games.web import web_for
+
+from . import charts
+from .models import Player
+from .seasons import Season
+from .stats import Replayed
+
+MODEL = PlackettLuce()
+
+
+def shown(rating: Any) -> float:
+    """The rating shown: ``mu - 3 sigma``, to one decimal."""
+    return round(float(rating.ordinal()), 1)
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one rated match did to one player's rating."""
+
+    rep: Replayed
+    before: float
+    after: float
+    place: int  # 1: first; players tied share a place
+    places: int  # how many places there were (teams)
+    partners: tuple[str, ...]  # who played on the same side (Whist)
+    ahead_of: tuple[tuple[str, float], ...]  # the players placed below, and their ratings before
+    behind: tuple[tuple[str, float], ...]  # the players placed above, and theirs
+
+    @property
+    def change(self) -> float:
+        return round(self.after - self.before, 1)
+
+    @property
+    def date(self) -> datetime.date:
+        return self.rep.date
+
+    def why(self) -> str:
+        """The sentence that says why the rating moved: where the player finished, against whom."""
+        day = formats.date_format(self.date, "MONTH_DAY_FORMAT")
+        game = str(self.rep.rules.variant.names)
+        if self.partners:
+            where = (_("won with %(partners)s") if self.place == 1 else _("lost with %(partners)s")) % {
+                "partners": _names(list(self.partners))
+            }
+        else:
+            where = _("%(place)s of %(count)s") % {"place": _ordinal(self.place), "count": self.places}
+        said = _("%(change)s on %(date)s: %(where)s in %(game)s") % {
+            "change": signed(self.change),
+            "date": day,
+            "where": where,
+            "game": game,
+        }
+        if self.ahead_of:
+            said += "; " + _("ahead of %(players)s") % {"players": _rated(self.ahead_of)}
+        if self.behind:
+            said += "; " + _("behind %(players)s") % {"players": _rated(self.behind)}
+        return said + "."
+
+
+@dataclass
+class Rated:
+    """One player's rating in one family and season, with every match that moved it, oldest first."""
+
+    player: Player
+    skill: Any = field(default_factory=MODEL.rating)
+    moves: list[Move] = field(default_factory=list)
+
+    @property
+    def rating(self) -> float:
+        return shown(self.skill)
+
+    @property
+    def last(self) -> Move | None:
+        return self.moves[-1] if self.moves else None
+
+
+def families(reps: Sequence[Replayed]) -> list[str]:
+    """The families of games the club finished a match of, in the order the games are listed."""
+    played = {rep.web.family for rep in reps if rep.finished}
+    listed = dict.fromkeys(web_for(variant).family for variant in GAMES.values())
+    return [family for family in listed if family in played]
+
+
+def family_name(family: str) -> str:
+    """A family's name as the players say it: its first game's names ("Busca / Busche")."""
+    first = next(variant for variant in GAMES.values() if web_for(variant).family == family)
+    return str(first.names)
+
+
+def rate(reps: Sequence[Replayed], family: str, season: Season) -> list[Rated]:
+    """Every player's rating in ``family`` over ``season``'s finished matches, best first; players
+    with no rated match are not listed."""
+    rated: dict[int, Rated] = {}
+    finished = [rep for rep in reps if rep.finished and rep.web.family == family and season.holds(rep.date)]
+    for rep in sorted(finished, key=_finished_order):
+        _rate_match(rep, rated)
+    return sorted(rated.values(), key=lambda r: (-r.rating, r.player.name.lower()))
+
+
+def _finished_order(rep: Replayed) -> tuple[Any, ...]:
+    match = rep.match
+    return (rep.date, match.finished_at or match.updated_at or timezone.now(), match.pk)
+
+
+def _rate_match(rep: Replayed, rated: dict[int, Rated]) -> None:
+    web, players = rep.web, rep.players
+    sides: list[list[int]] = []  # seats, by side: one each, or the pairs
+    for seat in range(len(players)):
+        if not any(seat in side for side in sides):
+            partner = web.partner(seat)
+            sides.append([seat] if partner is None else sorted({seat, partner}))
+    standings = [min(rep.standing(seat) for seat in side) for side in sides]
+    order = sorted(set(standings))
+    places = [order.index(standing) + 1 for standing in standings]
+    for player in players:
+        rated.setdefault(player.pk, Rated(player))
+    before = {seat: rated[players[seat].pk].rating for seat in range(len(players))}
+    teams = [[rated[players[seat].pk].skill for seat in side] for side in sides]
+    after = MODEL.rate(teams, ranks=[float(place) for place in places])
+    for side, place, skills in zip(sides, places, after, strict=True):
+        for seat, skill in zip(side, skills, strict=True):
+            entry = rated[players[seat].pk]
+            entry.skill = skill
+            others = [(other, p) for other, p in zip(sides, places, strict=True) if other is not side]
+            entry.moves.append(
+                Move(
+                    rep,
+                    before[seat],
+                    entry.rating,
+                    place,
+                    len(order),
+                    tuple(players[s].name for s in side if s != seat),
+                    tuple((players[s].name, before[s]) for other, p in others if p > place for s in other),
+                    tuple((players[s].name, before[s]) for other, p in others if p < place for s in other),
+                )
+            )
+
+
+def rating_chart(rated: Rated, family: str) -> charts.LineChart | None:
+    """The player's rating after each rated match, as a line."""
+    if not rated.moves:
+        return None
+    days = [formats.date_format(move.date, "MONTH_DAY_FORMAT") for move in rated.moves]
+    shown_days = [day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days)]
+    values = [Decimal(str(move.after)) for move in rated.moves]
+    figures = "; ".join(
+        f"{day} {signed(move.change)} → {move.after}" for day, move in zip(days, rated.moves, strict=True)
+    )
+    label = _("%(player)s's rating in %(family)s after each finished match: %(figures)s") % {
+        "player": rated.player.name,
+        "family": family_name(family),
+        "figures": figures,
+    }
+    return charts.line_chart(
+        [rated.player.name],
+        [values],
+        shown_days,
+        label=label,
+        title_id="rating-chart-title",
+        y_caption=_("rating"),
+    )
+
+
+def signed(value: float) -> str:
+    """+1.4, −0.8 (a true minus sign), 0.0: in the language's own decimal mark."""
+    text = formats.number_format(abs(value), 1)
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
+def _ordinal(place: int) -> str:
+    return {1: _("first"), 2: _("second"), 3: _("third"), 4: _("fourth")}.get(place) or _("%(n)sth") % {
+        "n": place
+    }
+
+
+def _names(names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def _rated(players: Sequence[tuple[str, float]]) -> str:
+    return _names([f"{name} ({formats.number_format(rating, 1)})" for name, rating in players])
+
+
+def count_said(count: int) -> str:
+    return ngettext("%(n)s match", "%(n)s matches", count) % {"n": count}
