@@ -1,8 +1,10 @@
 """Ratings: how strong each player of a club plays each family of games, from its finished matches.
 
-openskill's Plackett-Luce model (Weng-Lin's Bayesian ratings for ranked teams), as the club plays:
-a Busca or a Mambassa match ranks every player (equal places are ties), a Whist rubber ranks two
-pairs. Each player's skill is a mean ``mu`` and an uncertainty ``sigma``; the rating shown is the
+openskill's Bradley-Terry model with partial pairing (Weng-Lin's Bayesian ratings for ranked teams,
+each place weighed against the places next to it), as the club plays: a Busca or a Mambassa match
+ranks every player (equal places are ties), a Whist rubber ranks two pairs. (Its Plackett-Luce model,
+tried first, rated a Busca match's second above the two players tied first: it handles ties poorly.)
+Each player's skill is a mean ``mu`` and an uncertainty ``sigma``; the rating shown is the
 cautious estimate ``mu - 3 sigma``, which starts at 0 and grows as a player keeps winning and as
 their matches make them better known.
 
@@ -24,7 +26,7 @@ from typing import Any
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryPart
 
 from games.registry import GAMES
 from games.web import web_for
@@ -34,7 +36,7 @@ from .models import Player
 from .seasons import Season
 from .stats import Replayed
 
-MODEL = PlackettLuce()
+MODEL = BradleyTerryPart()
 
 
 def shown(rating: Any) -> float:
@@ -58,6 +60,10 @@ class Move:
     @property
     def change(self) -> float:
         return round(self.after - self.before, 1)
+
+    @property
+    def change_text(self) -> str:
+        return signed(self.change)
 
     @property
     def date(self) -> datetime.date:
