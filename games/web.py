@@ -86,6 +86,16 @@ class Figure:
     label: str
 
 
+@dataclass(frozen=True)
+class RecordKind:
+    """One of a game's records: its key in ``record_marks``, its label, and whether it is a season's
+    total (trebles won) or the best of one match (most busche in one deal)."""
+
+    key: str
+    label: str
+    season_total: bool = False
+
+
 class GameWeb:
     """What the web layer asks of one family of games; each family's ``web.py`` subclasses it.
 
@@ -247,6 +257,12 @@ class GameWeb:
     def figure(self, key: str, counts: Mapping[str, int]) -> Any:
         """Figure ``key`` shown from a player's counts over every match (None: nothing to show)."""
         return counts.get(key, 0)
+
+    records: ClassVar[tuple[RecordKind, ...]] = ()  # the game's own records, beside matches won
+
+    def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
+        """What one match marks for ``seat`` towards each of ``records`` (higher is better)."""
+        return {}
 
     def running_totals(self, rules: Rules, played: Any) -> tuple[list[str], list[list[int]]]:
         """Per side, its running figure before the first deal and after each one (the chart)."""

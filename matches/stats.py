@@ -42,6 +42,7 @@ from . import charts
 from .amounts import money
 from .evenings import played_nets
 from .models import Club, Deal, Match, Player, Seat
+from .seasons import ALL_TIME, Season
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,9 @@ class Replayed:
         return self.nets[seat] if self.nets else None
 
 
-def replayed_matches(club: Club, *players: Player) -> list[Replayed]:
-    """The club's matches (those where all ``players`` sat, if given), oldest first, replayed."""
+def replayed_matches(club: Club, *players: Player, season: Season = ALL_TIME) -> list[Replayed]:
+    """The club's matches of ``season`` (those where all ``players`` sat, if given), oldest first,
+    replayed."""
     matches: QuerySet[Match] = Match.objects.filter(club=club)
     for player in players:
         matches = matches.filter(seats__player=player)
@@ -109,6 +111,8 @@ def replayed_matches(club: Club, *players: Player) -> list[Replayed]:
         except Refused:
             continue  # a match the rules can no longer read has no figures; its page says why
         date = match.evening.date if match.evening else timezone.localdate(match.created_at)
+        if not season.holds(date):
+            continue
         result.append(Replayed(match, seated, rules, played, tuple(played_nets(rules, played)), date))
     return result
 
@@ -219,8 +223,14 @@ class PlayerStats:
         return signed(self.money)
 
 
-def player_stats(club: Club, player: Player) -> PlayerStats:
-    reps = replayed_matches(club, player)
+def match_dates(club: Club) -> list[datetime.date]:
+    """The date of each of the club's matches (its evening's, or the day it began): its seasons."""
+    rows = Match.objects.filter(club=club).values_list("evening__date", "created_at")
+    return [day or timezone.localdate(began) for day, began in rows]
+
+
+def player_stats(club: Club, player: Player, season: Season = ALL_TIME) -> PlayerStats:
+    reps = replayed_matches(club, player, season=season)
     games: dict[str, Figures] = {}
     partners: dict[int, tuple[Player, Figures]] = {}
     lines: list[MatchLine] = []
@@ -313,9 +323,9 @@ class HeadToHead:
         return self.a_ahead + self.b_ahead + self.level
 
 
-def head_to_head(club: Club, a: Player, b: Player) -> HeadToHead:
+def head_to_head(club: Club, a: Player, b: Player, season: Season = ALL_TIME) -> HeadToHead:
     result = HeadToHead(a, b, [])
-    for rep in replayed_matches(club, a, b):
+    for rep in replayed_matches(club, a, b, season=season):
         seat_a, seat_b = rep.seat_of(a), rep.seat_of(b)
         assert seat_a is not None
         assert seat_b is not None

@@ -67,6 +67,7 @@ urlpatterns = [
     path("ratings/players/<int:pk>/", ratings.rating_player, name="rating_player"),
     path("stats/players/<int:pk>/", stats.stats_player, name="stats_player"),
     path("stats/head-to-head/", stats.stats_head_to_head, name="stats_head_to_head"),
+    path("stats/records/", stats.stats_records, name="stats_records"),
     path("sheets/", printing.blank_sheets, name="blank_sheets"),
     path("sheets/<str:game>/", printing.blank_sheet, name="blank_sheet"),
     path("evenings/", evenings.evening_list, name="evening_list"),

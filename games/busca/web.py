@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.core import resolve_options
-from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, common_said, number
+from games.web import A4, A5, BlankChoice, Column, Figure, GameWeb, RecordKind, common_said, number
 
 from .drawing import busca_cross
 from .forms import BuscaDealForm
@@ -92,6 +92,20 @@ class Busca(GameWeb):
             else:
                 counts["tops"] += deal.points is not None and deal.points[seat] == max(deal.points)
         return counts
+
+    records = (
+        RecordKind("busche_in_a_deal", gettext_noop("Most busche in one deal")),
+        RecordKind("clean_run", gettext_noop("Longest run of deals without a busca")),
+    )
+
+    def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
+        """The most busche the seat took in one deal, and its longest run of deals without one."""
+        run = longest = 0
+        for deal in played.deals:
+            run = 0 if deal.busche[seat] else run + 1
+            longest = max(longest, run)
+        most = max((deal.busche[seat] for deal in played.deals), default=0)
+        return {"busche_in_a_deal": most, "clean_run": longest}
 
     def figure(self, key: str, counts: Mapping[str, int]) -> Any:
         if key == "busche_per_deal":

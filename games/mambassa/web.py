@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
-from games.web import BlankChoice, Column, Figure, GameWeb, common_said, number
+from games.web import BlankChoice, Column, Figure, GameWeb, RecordKind, common_said, number
 
 from .drawing import MAX_PLAYERS, MIN_PLAYERS, mambassa_table
 from .forms import MambassaDealForm
@@ -107,6 +107,20 @@ class Mambassa(GameWeb):
 
     figures = (Figure("lives_lost", gettext_noop("Lives lost")),)
     table_shows_deals = True  # deals played while still in: they differ from player to player
+
+    records = (
+        RecordKind("mambassa", gettext_noop("Mambassa hands made"), season_total=True),
+        RecordKind("quarantuno", gettext_noop("Quarantuno hands made"), season_total=True),
+        RecordKind("deals_in", gettext_noop("Most deals played in one match")),
+    )
+
+    def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
+        """Hands the seat made that pay (a mambassa, a quarantuno), and the deals it stayed in."""
+        return {
+            "mambassa": sum(1 for deal in played.deals if deal.mambassa == seat),
+            "quarantuno": sum(1 for deal in played.deals if deal.quarantuno == seat),
+            "deals_in": self.count(rules, played, seat)["deals"],
+        }
 
     def count(self, rules: Rules, played: Any, seat: int) -> dict[str, int]:
         """Deals played while still in, and lives lost: one per token paid (a void deal pays none)."""

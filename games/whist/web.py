@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.money import whist_nets
-from games.web import BlankChoice, Column, Figure, GameWeb, common_said, entry_at, pick
+from games.web import BlankChoice, Column, Figure, GameWeb, RecordKind, common_said, entry_at, pick
 
 from .drawing import blank_whist_sheet
 from .forms import WhistDealForm
@@ -74,6 +74,16 @@ class Whist(GameWeb):
         return (seat + 2) % 4
 
     figures = (Figure("games_won", gettext_noop("Games won")),)
+
+    records = (
+        RecordKind("trebles", gettext_noop("Trebles won (a game to love)"), season_total=True),
+        RecordKind("games_won", gettext_noop("Games won"), season_total=True),
+    )
+
+    def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
+        """Games the seat's pair won, and those of them won with the other pair on nothing (a treble)."""
+        won = [game for game in played.games if game.winner == seat % 2]
+        return {"trebles": sum(1 for game in won if game.opponents_score == 0), "games_won": len(won)}
 
     def count(self, rules: Rules, played: Any, seat: int) -> dict[str, int]:
         """Games won by the seat's pair."""

@@ -100,6 +100,9 @@ MATRIX: dict[str, Row] = {
     "stats":                {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
     "stats_player":         {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    200,      200)},
     "stats_head_to_head":   {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "stats_records":        {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "rating_list":          {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
+    "rating_player":        {"GET":  (LOGIN,    200,      404,      LOGIN,    LOGIN,    200,      200)},
     "password_change":      {"GET":  (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200),
     # an empty form:
                              "POST": (LOGIN,    200,      200,      LOGIN,    LOGIN,    200,      200)},
@@ -234,7 +237,7 @@ class World:
 
     def kwargs(self, name: str, keys: list[str]) -> dict[str, Any]:
         """Values for a URL's arguments: alice's things, deal 1, the first change, a game, a token."""
-        if name.startswith(("player_", "stats_player")):
+        if name.startswith(("player_", "stats_player", "rating_player")):
             pk = self.player.pk
         elif name.startswith("club_"):
             pk = self.club.pk

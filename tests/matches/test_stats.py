@@ -222,7 +222,7 @@ def test_the_statistics_page_shows_each_game_per_player(
         assert game in page
     # Anna's Busca row: played 2, won 0, lost 1, 3.29 busche a deal, 1 not covered, 4 tops.
     anna = reverse("stats_player", args=[player(alice, "Anna").pk])
-    row = re.search(rf'<a href="{anna}"[^>]*>Anna</a></th>(.*?)</tr>', page, re.S)
+    row = re.search(rf'<a href="{anna}\?season=\d+"[^>]*>Anna</a></th>(.*?)</tr>', page, re.S)
     assert row is not None
     assert re.findall(r"<td>([^<]*)</td>", row.group(1)) == ["2", "0", "1", "3.29", "1", "4"]
     # Each number under the name of what it counts: as many heads as cells, in every game's table.
@@ -316,7 +316,7 @@ def test_another_accounts_statistics_hold_none_of_alices_matches(
 ) -> None:
     page = bob_client.get(reverse("stats")).content.decode()
     assert "Anna" not in page
-    assert "No matches yet" in page
+    assert "No matches in this season yet" in page
 
 
 def test_statistics_need_a_login(client: Client) -> None:
