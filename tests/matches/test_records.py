@@ -1,0 +1,118 @@
+"""Records: each game says what its records are and what a match marks towards them; a club's page
+names the holders for the season, every one of them when tied."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from matches import records, seasons, services, stats
+from matches.models import Match
+from matches.services.clubs import personal_club
+
+from .pages import texts
+
+FIXTURES = Path(__file__).parent / "fixtures" / "stats"
+TODAY = timezone.localdate()
+
+
+def load(owner: User, name: str, day: datetime.date = TODAY) -> Match:
+    match = services.match_import(owner=owner, doc=json.loads((FIXTURES / f"{name}.json").read_text()))
+    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20, Match.objects.count())))
+    Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
+    return match
+
+
+def held(owner: User, season: seasons.Season = seasons.ALL_TIME) -> dict[str, dict[str, records.Record]]:
+    found = records.club_records(stats.replayed_matches(personal_club(owner)), season)
+    return {f.family: {r.label: r for r in f.records} for f in found}
+
+
+def test_busca_marks_the_most_busche_of_one_deal_and_the_longest_clean_run(alice: User) -> None:
+    load(alice, "busca_finished")
+    rep = stats.replayed_matches(personal_club(alice))[0]
+    busche = [[deal.busche[seat] for deal in rep.played.deals] for seat in range(4)]
+
+    busca = held(alice)["busca"]
+
+    most = max(max(row) for row in busche)
+    assert busca["Most busche in one deal"].value == most
+    assert busca["Most busche in one deal"].holders == [
+        rep.players[seat].name for seat in range(4) if max(busche[seat]) == most
+    ]
+    assert busca["Most busche in one deal"].match == rep.match
+    runs = []
+    for row in busche:
+        run = best = 0
+        for taken in row:
+            run = 0 if taken else run + 1
+            best = max(best, run)
+        runs.append(best)
+    assert busca["Longest run of deals without a busca"].value == max(runs)
+
+
+def test_the_most_matches_won_names_every_winner_tied(alice: User) -> None:
+    load(alice, "busca_finished")
+    rep = stats.replayed_matches(personal_club(alice))[0]
+    winners = sorted(p.name for seat, p in enumerate(rep.players) if rep.won(seat))
+
+    won = held(alice)["busca"]["Most matches won"]
+
+    assert (won.value, sorted(won.holders)) == (1, winners)
+
+
+def test_whist_counts_trebles_and_games_won_by_each_pair(alice: User) -> None:
+    load(alice, "whist_anna_carla")
+    rep = stats.replayed_matches(personal_club(alice))[0]
+    games = rep.played.games
+
+    whist = held(alice)["whist"]
+
+    best_pair = max((0, 1), key=lambda pair: sum(1 for g in games if g.winner == pair))
+    assert whist["Games won"].value == sum(1 for g in games if g.winner == best_pair)
+    trebles = [sum(1 for g in games if g.winner == pair and g.opponents_score == 0) for pair in (0, 1)]
+    if max(trebles):
+        assert whist["Trebles won (a game to love)"].value == max(trebles)
+    else:
+        assert "Trebles won (a game to love)" not in whist  # a mark of 0 is no record
+
+
+def test_mambassa_counts_the_hands_made_over_the_season(alice: User) -> None:
+    load(alice, "mambassa")
+    load(alice, "mambassa")
+    rep = stats.replayed_matches(personal_club(alice))[0]
+    made = [sum(1 for d in rep.played.deals if d.mambassa == seat) for seat in range(3)]
+
+    mambassa = held(alice)["mambassa"]
+
+    if max(made):
+        assert mambassa["Mambassa hands made"].value == 2 * max(made)
+    assert mambassa["Most deals played in one match"].value == len(rep.played.deals)
+
+
+def test_a_match_of_another_season_sets_no_record_of_this_one(alice: User) -> None:
+    start = seasons.current(1).start
+    assert start is not None
+    load(alice, "busca_finished", start - datetime.timedelta(days=10))
+
+    assert held(alice, seasons.current(1)) == {}
+    assert "busca" in held(alice)
+
+
+def test_the_records_page_shows_the_clubs_season_and_nothing_of_another(
+    alice: User, alice_client: Client, bob_client: Client
+) -> None:
+    load(alice, "busca_finished")
+    load(alice, "busca_in_progress")  # no record in a match still going on
+
+    page = alice_client.get(reverse("stats_records"))
+
+    assert texts(page, "h2") == ["Busca / Busche"]
+    assert "Most matches won" in texts(page, "dt")
+    assert "No finished match in this season yet" in bob_client.get(reverse("stats_records")).content.decode()
