@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from openskill.models import BradleyTerryPart
@@ -78,7 +78,10 @@ class Move:
                 "partners": _names(list(self.partners))
             }
         else:
-            where = _("%(place)s of %(count)s") % {"place": _ordinal(self.place), "count": self.places}
+            where = ngettext("%(place)s of %(count)s", "%(place)s of %(count)s", self.places) % {
+                "place": _ordinal(self.place),
+                "count": self.places,
+            }
         said = _("%(change)s on %(date)s: %(where)s in %(game)s") % {
             "change": signed(self.change),
             "date": day,
@@ -133,8 +136,10 @@ def rate(reps: Sequence[Replayed], family: str, season: Season) -> list[Rated]:
 
 
 def _finished_order(rep: Replayed) -> tuple[Any, ...]:
+    """By the day the match counts for (its evening's, else the day it began: what seasons go by),
+    then by when it finished (a match imported from an older copy may not know: when it began)."""
     match = rep.match
-    return (rep.date, match.finished_at or match.updated_at or timezone.now(), match.pk)
+    return (rep.date, match.finished_at or match.created_at, match.pk)
 
 
 def _rate_match(rep: Replayed, rated: dict[int, Rated]) -> None:
@@ -176,8 +181,9 @@ def rating_chart(rated: Rated, family: str) -> charts.LineChart | None:
     if not rated.moves:
         return None
     days = [formats.date_format(move.date, "MONTH_DAY_FORMAT") for move in rated.moves]
-    shown_days = [day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days)]
-    values = [Decimal(str(move.after)) for move in rated.moves]
+    # From where the line starts, before the first match (0 for everyone), to after the last.
+    shown_days = ["", *(day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days))]
+    values = [Decimal(str(rated.moves[0].before)), *(Decimal(str(move.after)) for move in rated.moves)]
     figures = "; ".join(
         f"{day} {signed(move.change)} → {move.after}" for day, move in zip(days, rated.moves, strict=True)
     )
