@@ -51,11 +51,12 @@ class Move:
     rep: Replayed
     before: float
     after: float
-    place: int  # 1: first; players tied share a place
-    places: int  # how many places there were (teams)
+    place: int  # 1: first; sides tied share a place and the next is skipped (1, 1, 3, 4)
+    places: int  # how many sides there were: players, or pairs (Whist)
     partners: tuple[str, ...]  # who played on the same side (Whist)
     ahead_of: tuple[tuple[str, float], ...]  # the players placed below, and their ratings before
     behind: tuple[tuple[str, float], ...]  # the players placed above, and theirs
+    level: tuple[tuple[str, float], ...] = ()  # the other sides' players tied with this one
 
     @property
     def change(self) -> float:
@@ -88,6 +89,8 @@ class Move:
             "where": where,
             "game": game,
         }
+        if self.level:
+            said += "; " + _("level with %(players)s") % {"players": _rated(self.level)}
         if self.ahead_of:
             said += "; " + _("ahead of %(players)s") % {"players": _rated(self.ahead_of)}
         if self.behind:
@@ -106,6 +109,10 @@ class Rated:
     @property
     def rating(self) -> float:
         return shown(self.skill)
+
+    @property
+    def rating_text(self) -> str:
+        return figure(self.rating)
 
     @property
     def last(self) -> Move | None:
@@ -150,28 +157,33 @@ def _rate_match(rep: Replayed, rated: dict[int, Rated]) -> None:
             partner = web.partner(seat)
             sides.append([seat] if partner is None else sorted({seat, partner}))
     standings = [min(rep.standing(seat) for seat in side) for side in sides]
-    order = sorted(set(standings))
-    places = [order.index(standing) + 1 for standing in standings]
+    places = [1 + sum(other < standing for other in standings) for standing in standings]
     for player in players:
         rated.setdefault(player.pk, Rated(player))
     before = {seat: rated[players[seat].pk].rating for seat in range(len(players))}
     teams = [[rated[players[seat].pk].skill for seat in side] for side in sides]
     after = MODEL.rate(teams, ranks=[float(place) for place in places])
-    for side, place, skills in zip(sides, places, after, strict=True):
+    for k, (side, place, skills) in enumerate(zip(sides, places, after, strict=True)):
+        met: dict[int, list[tuple[str, float]]] = {-1: [], 0: [], 1: []}  # behind, level, ahead of
+        for j, other in enumerate(sides):
+            if j != k:
+                met[(places[j] > place) - (places[j] < place)] += [
+                    (players[s].name, before[s]) for s in other
+                ]
         for seat, skill in zip(side, skills, strict=True):
             entry = rated[players[seat].pk]
             entry.skill = skill
-            others = [(other, p) for other, p in zip(sides, places, strict=True) if other is not side]
             entry.moves.append(
                 Move(
                     rep,
                     before[seat],
                     entry.rating,
                     place,
-                    len(order),
+                    len(sides),
                     tuple(players[s].name for s in side if s != seat),
-                    tuple((players[s].name, before[s]) for other, p in others if p > place for s in other),
-                    tuple((players[s].name, before[s]) for other, p in others if p < place for s in other),
+                    ahead_of=tuple(met[1]),
+                    behind=tuple(met[-1]),
+                    level=tuple(met[0]),
                 )
             )
 
@@ -182,10 +194,15 @@ def rating_chart(rated: Rated, family: str) -> charts.LineChart | None:
         return None
     days = [formats.date_format(move.date, "MONTH_DAY_FORMAT") for move in rated.moves]
     # From where the line starts, before the first match (0 for everyone), to after the last.
-    shown_days = ["", *(day if k == 0 or day != days[k - 1] else "" for k, day in enumerate(days))]
+    # Each day once, at its first match, when every label shows; when the chart shows only some
+    # (charts.MAX_X_LABELS), every day, lest a label it shows be blank.
+    once = len(days) + 1 <= charts.MAX_X_LABELS
+    repeated = [once and k > 0 and day == days[k - 1] for k, day in enumerate(days)]
+    shown_days = ["", *("" if again else day for day, again in zip(days, repeated, strict=True))]
     values = [Decimal(str(rated.moves[0].before)), *(Decimal(str(move.after)) for move in rated.moves)]
     figures = "; ".join(
-        f"{day} {signed(move.change)} → {move.after}" for day, move in zip(days, rated.moves, strict=True)
+        f"{day} {signed(move.change)} → {figure(move.after)}"
+        for day, move in zip(days, rated.moves, strict=True)
     )
     label = _("%(player)s's rating in %(family)s after each finished match: %(figures)s") % {
         "player": rated.player.name,
@@ -208,6 +225,11 @@ def signed(value: float) -> str:
     return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
 
 
+def figure(value: float) -> str:
+    """A rating as shown: 12.0, −0.8 (the minus sign of the moves beside it), 10,5 in Italian."""
+    return signed(value).removeprefix("+")
+
+
 def _ordinal(place: int) -> str:
     return {1: _("first"), 2: _("second"), 3: _("third"), 4: _("fourth")}.get(place) or _("%(n)sth") % {
         "n": place
@@ -221,7 +243,7 @@ def _names(names: list[str]) -> str:
 
 
 def _rated(players: Sequence[tuple[str, float]]) -> str:
-    return _names([f"{name} ({formats.number_format(rating, 1)})" for name, rating in players])
+    return _names([f"{name} ({figure(rating)})" for name, rating in players])
 
 
 def count_said(count: int) -> str:

@@ -28,7 +28,8 @@ FIXTURES = Path(__file__).parent / "fixtures" / "stats"
 def load(owner: User, name: str, day: datetime.date) -> Match:
     doc = json.loads((FIXTURES / f"{name}.json").read_text())
     match = services.match_import(owner=owner, doc=doc)
-    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20, Match.objects.count())))
+    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20)))
+    began += datetime.timedelta(minutes=Match.objects.count())  # in the order they were loaded
     Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
     match.refresh_from_db()
     return match
@@ -55,6 +56,7 @@ def test_the_winner_of_a_busca_match_rates_above_the_loser_and_ties_share(alice:
     rated = board(alice, "busca")
 
     best, worst = min(placed, key=placed.__getitem__), max(placed, key=placed.__getitem__)
+    assert len(set(placed.values())) < len(placed)  # two players finished level
     assert rated[best].rating > 0 > rated[worst].rating
     for a in placed:
         for b in placed:
@@ -81,9 +83,15 @@ def test_whist_partners_move_together_and_the_pair_that_won_rates_above(alice: U
     winners = "Anna" if placed["Anna"] < placed["Bruno"] else "Bruno"
     losers = "Bruno" if winners == "Anna" else "Anna"
     assert rated[winners].rating > rated[losers].rating
+    partner = {"Anna": "Carla", "Bruno": "Dario"}[winners]
+    beaten = {"Anna": "Bruno (0.0) and Dario (0.0)", "Bruno": "Anna (0.0) and Carla (0.0)"}[winners]
     last = rated[winners].last
     assert last is not None
-    assert last.why().split(": ")[1].startswith("won with")
+    assert f": won with {partner} in Whist; ahead of {beaten}." in last.why()
+    lost = rated[losers].last
+    assert lost is not None
+    assert ": lost with " in lost.why()
+    assert "; behind " in lost.why()
 
 
 def test_the_families_are_rated_apart(alice: User) -> None:
@@ -119,10 +127,17 @@ def test_why_a_rating_moved_names_the_place_and_the_players_beaten(alice: User) 
     move = board(alice, "busca")[best].moves[0]
 
     said = move.why()
-    assert said.startswith(f"+{move.change} on 20 Nov: first of ")
-    assert "in Busca / Busche; ahead of" in said
+    level = [name for name in placed if name != best and placed[name] == placed[best]]
     beaten = [name for name in placed if placed[name] > placed[best]]
-    assert all(f"{name} (0.0)" in said for name in beaten)  # everyone's first match: all rated 0.0
+    # everyone's first match: all rated 0.0 before it
+    assert said == (
+        f"+{move.change} on 20 Nov: first of 4 in Busca / Busche; level with {level[0]} (0.0); "
+        f"ahead of {beaten[0]} (0.0) and {beaten[1]} (0.0)."
+    )
+    worst = max(placed, key=placed.__getitem__)
+    last = board(alice, "busca")[worst].moves[0].why()
+    assert last.startswith("−")
+    assert ": fourth of 4 in Busca / Busche; behind " in last
 
 
 def test_the_leaderboard_lists_the_club_best_first_and_links_each_chart(
@@ -168,3 +183,44 @@ def test_another_clubs_player_is_not_found(alice: User, bob_client: Client) -> N
 
     assert bob_client.get(reverse("rating_player", args=[anna.pk])).status_code == 404
     assert texts(bob_client.get(reverse("rating_list")), "th", scope="row") == []
+
+
+def test_matches_are_rated_in_the_order_they_finished(alice: User) -> None:
+    first = load(alice, "whist_anna_carla", TODAY)
+    second = load(alice, "whist_anna_dario", TODAY)
+    # the match begun first finished last
+    assert second.finished_at is not None
+    Match.objects.filter(pk=first.pk).update(finished_at=second.finished_at + datetime.timedelta(hours=1))
+
+    moves = board(alice, "whist")["Anna"].moves
+
+    assert [move.rep.match.pk for move in moves] == [second.pk, first.pk]
+    assert moves[1].before == moves[0].after
+
+
+def test_a_players_page_says_why_each_match_moved_the_rating_newest_first(
+    alice: User, alice_client: Client
+) -> None:
+    load(alice, "busca_finished", datetime.date(2026, 11, 20))
+    load(alice, "busca_finished", datetime.date(2026, 11, 27))
+    anna = board(alice, "busca")["Anna"]
+    assert anna.last is not None
+
+    page = alice_client.get(reverse("rating_player", args=[anna.player.pk]) + "?season=all")
+
+    said = [text for text in texts(page, "li") if " on 2" in text]
+    assert said == [move.why() for move in reversed(anna.moves)]
+    assert said[0].startswith(f"{anna.last.change_text} on 27 Nov:")
+    row = texts(alice_client.get(reverse("rating_list") + "?season=all"), "tr")
+    assert any(r.split()[1] == "Anna" and r.split()[-1] == anna.last.change_text for r in row[1:])
+
+
+def test_a_player_with_no_rated_match_is_told_so(alice: User, alice_client: Client) -> None:
+    load(alice, "busca_finished", TODAY)
+    other = Player.objects.create(owner=alice, name="Elsa")
+
+    page = alice_client.get(reverse("rating_player", args=[other.pk]))
+
+    assert page.status_code == 200
+    assert "Elsa has no finished match of this game in this season." in page.content.decode()
+    assert 'role="img"' not in page.content.decode()
