@@ -88,12 +88,14 @@ class Figure:
 
 @dataclass(frozen=True)
 class RecordKind:
-    """One of a game's records: its key in ``record_marks``, its label, and whether it is a season's
-    total (trebles won) or the best of one match (most busche in one deal)."""
+    """One of a game's records: its key in ``record_marks`` (or ``record_runs``), its label, and
+    whether it is a season's total (trebles won), a run of deals that goes on from one match to the
+    next (deals without a busca), or else the best of one match (most busche in one deal)."""
 
     key: str
     label: str
     season_total: bool = False
+    run: bool = False
 
 
 class GameWeb:
@@ -262,6 +264,10 @@ class GameWeb:
 
     def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
         """What one match marks for ``seat`` towards each of ``records`` (higher is better)."""
+        return {}
+
+    def record_runs(self, rules: Rules, played: Any, seat: int) -> Mapping[str, Sequence[bool]]:
+        """For each run among ``records``: deal by deal, whether ``seat``'s run goes on (False ends it)."""
         return {}
 
     def running_totals(self, rules: Rules, played: Any) -> tuple[list[str], list[list[int]]]:

@@ -1,8 +1,10 @@
 """A club's records in a season: per family of games, the most matches won and the game's own records
 (``GameWeb.records``: most busche in one deal, Mambassa hands made, Whist trebles…).
 
-A record is the best of one match (with the match where it was set: the first, when equalled later)
-or a season's total; every player who holds it is named. A mark of 0 is no record.
+A record is the best of one match (with the match where it was set: the first, when equalled later),
+a run of deals that goes on from one of the season's matches to the next, in the order they were
+played (with the match where it reached its length), or a season's total; every player who holds it
+is named. A mark of 0 is no record.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def club_records(reps: Sequence[Replayed], season: Season) -> list[FamilyRecords
 
 def _record(kind: RecordKind, played: Sequence[Replayed]) -> Record:
     label = _("Most matches won") if kind is MATCHES_WON else _(kind.label)
+    if kind.run:
+        return _run(kind, label, played)
     record = Record(label)
     totals: dict[str, int] = defaultdict(int)
     for rep in played:
@@ -81,4 +85,21 @@ def _record(kind: RecordKind, played: Sequence[Replayed]) -> Record:
         record.holders = sorted(
             (name for name, total in totals.items() if total == record.value), key=str.lower
         )
+    return record
+
+
+def _run(kind: RecordKind, label: str, played: Sequence[Replayed]) -> Record:
+    """The longest run of deals, each player's going on across the matches in the order played."""
+    record = Record(label)
+    runs: dict[int, int] = defaultdict(int)  # each player's run so far
+    for rep in played:
+        for seat, player in enumerate(rep.players):
+            for goes_on in rep.web.record_runs(rep.rules, rep.played, seat).get(kind.key, ()):
+                runs[player.pk] = runs[player.pk] + 1 if goes_on else 0
+                run = runs[player.pk]
+                if run > record.value:
+                    record.value, record.holders = run, [player.name]
+                    record.match, record.date = rep.match, rep.date
+                elif run == record.value and run > 0 and player.name not in record.holders:
+                    record.holders.append(player.name)
     return record

@@ -95,17 +95,16 @@ class Busca(GameWeb):
 
     records = (
         RecordKind("busche_in_a_deal", gettext_noop("Most busche in one deal")),
-        RecordKind("clean_run", gettext_noop("Longest run of deals without a busca")),
+        RecordKind("clean_run", gettext_noop("Longest run of deals without a busca"), run=True),
     )
 
     def record_marks(self, rules: Rules, played: Any, seat: int) -> Mapping[str, int]:
-        """The most busche the seat took in one deal, and its longest run of deals without one."""
-        run = longest = 0
-        for deal in played.deals:
-            run = 0 if deal.busche[seat] else run + 1
-            longest = max(longest, run)
-        most = max((deal.busche[seat] for deal in played.deals), default=0)
-        return {"busche_in_a_deal": most, "clean_run": longest}
+        """The most busche the seat took in one deal."""
+        return {"busche_in_a_deal": max((deal.busche[seat] for deal in played.deals), default=0)}
+
+    def record_runs(self, rules: Rules, played: Any, seat: int) -> Mapping[str, Sequence[bool]]:
+        """Deals without a busca for the seat: its run goes on from one match to the next."""
+        return {"clean_run": [not deal.busche[seat] for deal in played.deals]}
 
     def figure(self, key: str, counts: Mapping[str, int]) -> Any:
         if key == "busche_per_deal":

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -28,22 +30,27 @@ TOO_MANY = gettext_lazy("You belong to as many clubs as an account may (%(most)s
 LAST_ORGANISER = gettext_lazy("A club needs an organiser: make another member organiser first.")
 
 
-@in_club()
-def club_list(request: LoggedInRequest, member: Membership) -> HttpResponse:
-    """The clubs one belongs to, the one looked at marked; a new club; joining one by its code."""
+def _clubs_page(request: LoggedInRequest, member: Membership, **forms: Any) -> dict[str, Any]:
+    """The clubs page: one's clubs, the one looked at marked, and the forms (as sent, if refused)."""
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("club")
         .annotate(members=Count("club__memberships"))
         .order_by("club__name", "club__pk")
     )
-    context = {
+    return {
         "memberships": memberships,
         "current": member,
         "new_form": ClubForm(),
         "code_form": ClubCodeForm(),
+        **forms,
     }
-    return render(request, "matches/clubs.html", context)
+
+
+@in_club()
+def club_list(request: LoggedInRequest, member: Membership) -> HttpResponse:
+    """The clubs one belongs to, the one looked at marked; a new club; joining one by its code."""
+    return render(request, "matches/clubs.html", _clubs_page(request, member))
 
 
 @in_club()
@@ -51,8 +58,7 @@ def club_list(request: LoggedInRequest, member: Membership) -> HttpResponse:
 def club_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
     form = ClubForm(request.POST)
     if not form.is_valid():
-        context = {"memberships": [], "current": member, "new_form": form, "code_form": ClubCodeForm()}
-        return render(request, "matches/clubs.html", context, status=400)
+        return render(request, "matches/clubs.html", _clubs_page(request, member, new_form=form), status=400)
     try:
         club = services.club_create(user=request.user, name=form.cleaned_data["name"])
     except services.TooManyClubs:

@@ -114,7 +114,7 @@ def test_archiving_a_player_marks_them_and_restoring_brings_them_back(
     page = alice_client.post(archive_url(players[3]), follow=True)
 
     assert Player.objects.get(pk=players[3].pk).archived
-    assert texts(page, "li", class_="archived") == ["Dario (archived) Rename Restore"]
+    assert texts(page, "li", class_="archived") == ["Dario (archived) This is me Rename Restore"]
 
     page = alice_client.post(archive_url(players[3]), follow=True)
 

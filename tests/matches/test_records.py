@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -23,7 +24,12 @@ TODAY = timezone.localdate()
 
 
 def load(owner: User, name: str, day: datetime.date = TODAY) -> Match:
-    match = services.match_import(owner=owner, doc=json.loads((FIXTURES / f"{name}.json").read_text()))
+    return imported(owner, json.loads((FIXTURES / f"{name}.json").read_text()), day)
+
+
+def imported(owner: User, doc: dict[str, Any], day: datetime.date = TODAY) -> Match:
+    """A match built by the import service, begun (and finished, if it is) at 20:00 on ``day``."""
+    match = services.match_import(owner=owner, doc=doc)
     began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20, Match.objects.count())))
     Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
     return match
@@ -55,6 +61,47 @@ def test_busca_marks_the_most_busche_of_one_deal_and_the_longest_clean_run(alice
             best = max(best, run)
         runs.append(best)
     assert busca["Longest run of deals without a busca"].value == max(runs)
+
+
+def busca_doc() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((FIXTURES / "busca_finished.json").read_text())
+    return doc
+
+
+CLEAN_RUN = "Longest run of deals without a busca"
+
+
+def test_a_run_without_a_busca_goes_on_into_the_next_match_and_names_both_when_tied(alice: User) -> None:
+    load(alice, "busca_finished")  # Carla and Dario take no busca in its 5 deals
+    second = load(alice, "busca_finished")
+
+    run = held(alice)["busca"][CLEAN_RUN]
+
+    assert (run.value, sorted(run.holders), run.match) == (10, ["Carla", "Dario"], second)
+
+
+def test_a_busca_ends_the_run_and_the_next_match_starts_none_afresh(alice: User) -> None:
+    load(alice, "busca_finished")
+    doc = busca_doc()
+    doc["deals"][3] = {"points": [10, 3, 24, 3]}  # Carla, not Bruno, takes the fourth deal's busche
+    second = imported(alice, doc)
+    rep = stats.replayed_matches(personal_club(alice))[1]
+    assert rep.finished
+    assert [deal.busche[2] for deal in rep.played.deals] == [0, 0, 0, 4, 0]
+
+    run = held(alice)["busca"][CLEAN_RUN]
+
+    assert (run.value, run.holders, run.match) == (10, ["Dario"], second)  # Carla's: 8, then 1
+
+
+def test_a_run_does_not_go_on_from_last_season(alice: User) -> None:
+    start = seasons.current(1).start
+    assert start is not None
+    load(alice, "busca_finished", start - datetime.timedelta(days=3))
+    load(alice, "busca_finished")
+
+    assert held(alice, seasons.current(1))["busca"][CLEAN_RUN].value == 5
+    assert held(alice)["busca"][CLEAN_RUN].value == 10
 
 
 def test_the_most_matches_won_names_every_winner_tied(alice: User) -> None:
