@@ -266,6 +266,11 @@ class GameWeb:
         """What one match marks for ``seat`` towards each of ``records`` (higher is better)."""
         return {}
 
+    def rated_as(self) -> str:
+        """The rating a finished match of this game moves (matches/ratings.py): one per family, its
+        variants rated together (the three forms of Busca share one)."""
+        return self.family
+
     def record_runs(self, rules: Rules, played: Any, seat: int) -> Mapping[str, Sequence[bool]]:
         """For each run among ``records``: deal by deal, whether ``seat``'s run goes on (False ends it)."""
         return {}
@@ -425,6 +430,15 @@ class GameApp(AppConfig):
 
 
 _WEB: dict[str, GameWeb] = {}
+
+
+def ratings_listed() -> dict[str, str]:
+    """Every rating's key (``GameWeb.rated_as``) and its name, that of the first game listed that
+    moves it ("Busca / Busche"), in the order the games are listed."""
+    named: dict[str, str] = {}
+    for variant in GAMES.values():
+        named.setdefault(web_for(variant).rated_as(), str(variant.names))
+    return named
 
 
 def web_for(game: str | Variant) -> GameWeb:

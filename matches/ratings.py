@@ -12,7 +12,7 @@ Only finished matches count, in the order they finished; a season's ratings star
 first match (all time: from the club's first). Nothing is stored: they are read again from the
 matches (``stats.replayed_matches``), so a corrected deal or a deleted match moves them at once.
 Which place each seat took and who played together are the game's to say (``GameWeb.standing``,
-``GameWeb.partner``); the family is ``GameWeb.family``.
+``GameWeb.partner``), and so is which rating a match moves (``GameWeb.rated_as``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from openskill.models import BradleyTerryPart
 
-from games.registry import GAMES
-from games.web import web_for
+from games.web import ratings_listed
 
 from . import charts
 from .models import Player
@@ -121,22 +120,22 @@ class Rated:
 
 def families(reps: Sequence[Replayed]) -> list[str]:
     """The families of games the club finished a match of, in the order the games are listed."""
-    played = {rep.web.family for rep in reps if rep.finished}
-    listed = dict.fromkeys(web_for(variant).family for variant in GAMES.values())
-    return [family for family in listed if family in played]
+    played = {rep.web.rated_as() for rep in reps if rep.finished}
+    return [key for key in ratings_listed() if key in played]
 
 
 def family_name(family: str) -> str:
     """A family's name as the players say it: its first game's names ("Busca / Busche")."""
-    first = next(variant for variant in GAMES.values() if web_for(variant).family == family)
-    return str(first.names)
+    return ratings_listed()[family]
 
 
 def rate(reps: Sequence[Replayed], family: str, season: Season) -> list[Rated]:
     """Every player's rating in ``family`` over ``season``'s finished matches, best first; players
     with no rated match are not listed."""
     rated: dict[int, Rated] = {}
-    finished = [rep for rep in reps if rep.finished and rep.web.family == family and season.holds(rep.date)]
+    finished = [
+        rep for rep in reps if rep.finished and rep.web.rated_as() == family and season.holds(rep.date)
+    ]
     for rep in sorted(finished, key=_finished_order):
         _rate_match(rep, rated)
     return sorted(rated.values(), key=lambda r: (-r.rating, r.player.name.lower()))

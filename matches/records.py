@@ -37,7 +37,7 @@ class Record:
 
 @dataclass(frozen=True)
 class FamilyRecords:
-    family: str
+    key: str  # the games' (GameWeb.rated_as)
     name: str
     records: list[Record]
 
@@ -48,7 +48,7 @@ def club_records(reps: Sequence[Replayed], season: Season) -> list[FamilyRecords
     found = []
     for family in families(reps):
         played = sorted(
-            (rep for rep in reps if rep.web.family == family),
+            (rep for rep in reps if rep.web.rated_as() == family),
             key=lambda r: (r.date, r.match.created_at, r.match.pk),
         )
         kinds = [MATCHES_WON, *played[0].web.records]

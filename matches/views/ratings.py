@@ -20,8 +20,8 @@ class Chosen:
 
     season: seasons.Season
     seasons: list[seasons.Season]
-    family: str
-    families: list[tuple[str, str]]
+    key: str  # the rating shown (GameWeb.rated_as): a family of games
+    choices: list[tuple[str, str]]  # every rating the club's matches moved: its key and name
     board: list[ratings.Rated]
 
 
@@ -30,7 +30,7 @@ def _chosen(request: LoggedInRequest, member: Membership) -> Chosen:
     starts = member.club.season_starts
     season = seasons.asked(starts, request.GET)
     families = ratings.families(reps)
-    family = request.GET.get("family", "")
+    family = request.GET.get("rating", "")
     if family not in families:
         family = families[0] if families else ""
     return Chosen(
@@ -59,7 +59,7 @@ def rating_player(request: LoggedInRequest, member: Membership, pk: int) -> Http
         "player": player,
         "rated": rated,
         "place": chosen.board.index(rated) + 1 if rated else None,
-        "chart": ratings.rating_chart(rated, chosen.family) if rated else None,
+        "chart": ratings.rating_chart(rated, chosen.key) if rated else None,
         "moves": list(reversed(rated.moves)) if rated else [],
     }
     return render(request, "matches/rating_player.html", context)

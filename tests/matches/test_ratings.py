@@ -164,7 +164,7 @@ def test_an_empty_club_is_told_when_ratings_start(alice_client: Client) -> None:
 
 
 @pytest.mark.parametrize(
-    "query", ["?season=junk", "?family=nothing", "?season=99999999999999999999", "?season=all"]
+    "query", ["?season=junk", "?rating=nothing", "?season=99999999999999999999", "?season=all"]
 )
 def test_anything_asked_for_reads_a_season_and_a_family(
     alice: User, alice_client: Client, query: str

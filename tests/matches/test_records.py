@@ -37,7 +37,7 @@ def imported(owner: User, doc: dict[str, Any], day: datetime.date = TODAY) -> Ma
 
 def held(owner: User, season: seasons.Season = seasons.ALL_TIME) -> dict[str, dict[str, records.Record]]:
     found = records.club_records(stats.replayed_matches(personal_club(owner)), season)
-    return {f.family: {r.label: r for r in f.records} for f in found}
+    return {f.key: {r.label: r for r in f.records} for f in found}
 
 
 def test_busca_marks_the_most_busche_of_one_deal_and_the_longest_clean_run(alice: User) -> None:
