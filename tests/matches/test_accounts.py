@@ -128,7 +128,9 @@ def test_changing_ones_password_keeps_this_phone_logged_in_and_logs_the_others_o
 ) -> None:
     other_phone = Client()
     other_phone.force_login(alice)
-    assert "Password" in texts(alice_client.get(reverse("match_list")), "a")
+    assert "Change your password" in texts(
+        alice_client.get(reverse("club_list")), "a"
+    )  # behind the club's name
 
     response = alice_client.post(
         PASSWORD_CHANGE,
