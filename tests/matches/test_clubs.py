@@ -62,6 +62,8 @@ def test_a_new_account_has_its_own_club_with_itself_as_organiser(alice: User, al
     assert club.name == "alice"
     assert club.memberships.get().role == Membership.Role.ORGANISER
     assert [name.split()[0] for name in texts(response, "span", class_="name")] == ["alice"]
+    assert texts(response, "title") == ["Clubs · Scorekeeper"]
+    assert "Change your password" in texts(response, "a")
 
 
 def test_a_club_is_made_and_its_maker_looks_at_it(alice_client: Client, alice: User) -> None:
