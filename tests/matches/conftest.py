@@ -92,3 +92,9 @@ def make_whist(alice: User, players: list[Player]) -> Callable[..., Match]:
         return match
 
     return make
+
+
+@pytest.fixture
+def carla(db: Any) -> User:
+    """A third account: a member of alice's club, in the clubs' tests."""
+    return User.objects.create_user("carla", password="carla-password-1")

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
-from django.db import connection
 
 from games.core import Refused
 from matches import services
 from matches.models import Club, Evening, Match, Membership, Player, RuleSet
 from matches.services import accounts, backup
 from matches.services.clubs import club_create, club_join, membership_change, personal_club, player_claim
+
+from .test_backup import empty_the_database
 
 FINISHED = [{"points": [34, 2, 2, 2]}, {"points": [34, 2, 2, 2]}]
 
@@ -53,15 +53,6 @@ def circolo(alice: User, bob: User, players: list[Player]) -> Club:
     Match.objects.filter(pk=match.pk).update(evening=evening, note="Bruno dealt badly")
     services.match_create(owner=alice, game="whist", options={}, players=players, first_dealer=0)  # her own
     return club
-
-
-def empty_the_database() -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    call_command("flush", interactive=False, verbosity=0)
-    assert not User.objects.exists()
-    assert not Club.objects.exists()
 
 
 def restored_circolo() -> Club:

@@ -50,11 +50,6 @@ def logged_in(user: User, club: Club | None = None) -> Client:
 
 
 @pytest.fixture
-def carla(db: Any) -> User:
-    return User.objects.create_user("carla", password="carla-password-1")
-
-
-@pytest.fixture
 def family(alice: User, bob: User, players: list[Player]) -> Club:
     """alice's club, which bob has joined (a scorer), playing as Bruno."""
     club = personal_club(alice)

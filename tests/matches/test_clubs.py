@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,29 +21,13 @@ from matches.clubs import SESSION_KEY
 from matches.models import Club, Evening, Match, Membership, Player
 from matches.services.clubs import LastOrganiser, club_join, membership_change, membership_end, personal_club
 
+from .club_people import logged_in, looking_at
 from .pages import texts
+from .test_migrations import migrate
 
 MakeMatch = Callable[..., Match]
 HTMX = {"HX-Request": "true"}
 EVEN = {"points": [10, 10, 10, 10]}
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def looking_at(client: Client, club: Club) -> Client:
-    """As after tapping "Show" by ``club`` on the clubs page."""
-    response = client.post(reverse("club_choose", args=[club.pk]))
-    assert response.status_code == 302
-    return client
-
-
-@pytest.fixture
-def carla(db: Any) -> User:
-    return User.objects.create_user("carla", password="carla-password-1")
 
 
 @pytest.fixture
@@ -312,12 +295,6 @@ def test_a_month_that_is_none_is_refused(family: Club, alice_client: Client) -> 
 
 
 BEFORE_CLUBS = [("matches", "0016_links_that_end")]
-
-
-def migrate(targets: list[tuple[str, str]] | None = None) -> None:
-    """The test database migrated to ``targets`` (None: every app's latest)."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets or executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)

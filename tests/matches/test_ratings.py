@@ -7,8 +7,6 @@ The matches are the statistics' fixtures (fixtures/stats), imported into alice's
 from __future__ import annotations
 
 import datetime
-import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,23 +14,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import ratings, seasons, services, stats
+from matches import ratings, seasons, stats
 from matches.models import Match, Player
 from matches.services.clubs import personal_club
 
 from .pages import texts
-
-FIXTURES = Path(__file__).parent / "fixtures" / "stats"
-
-
-def load(owner: User, name: str, day: datetime.date) -> Match:
-    doc = json.loads((FIXTURES / f"{name}.json").read_text())
-    match = services.match_import(owner=owner, doc=doc)
-    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20)))
-    began += datetime.timedelta(minutes=Match.objects.count())  # in the order they were loaded
-    Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
-    match.refresh_from_db()
-    return match
+from .played import load
 
 
 def board(owner: User, family: str, season: seasons.Season = seasons.ALL_TIME) -> dict[str, ratings.Rated]:

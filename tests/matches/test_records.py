@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -13,26 +12,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import records, seasons, services, stats
-from matches.models import Match
+from matches import records, seasons, stats
 from matches.services.clubs import personal_club
 
 from .pages import texts
+from .played import FIXTURES, imported, load
 
-FIXTURES = Path(__file__).parent / "fixtures" / "stats"
 TODAY = timezone.localdate()
-
-
-def load(owner: User, name: str, day: datetime.date = TODAY) -> Match:
-    return imported(owner, json.loads((FIXTURES / f"{name}.json").read_text()), day)
-
-
-def imported(owner: User, doc: dict[str, Any], day: datetime.date = TODAY) -> Match:
-    """A match built by the import service, begun (and finished, if it is) at 20:00 on ``day``."""
-    match = services.match_import(owner=owner, doc=doc)
-    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20, Match.objects.count())))
-    Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
-    return match
 
 
 def held(owner: User, season: seasons.Season = seasons.ALL_TIME) -> dict[str, dict[str, records.Record]]:

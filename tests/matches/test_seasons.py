@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,21 +10,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import seasons, services
-from matches.models import Match, Player
+from matches import seasons
+from matches.models import Player
 from matches.services.clubs import personal_club
 
 from .pages import texts
+from .played import load
 
-FIXTURES = Path(__file__).parent / "fixtures" / "stats"
 TODAY = timezone.localdate()
-
-
-def load(owner: User, name: str, day: datetime.date) -> Match:
-    match = services.match_import(owner=owner, doc=json.loads((FIXTURES / f"{name}.json").read_text()))
-    began = timezone.make_aware(datetime.datetime.combine(day, datetime.time(20, Match.objects.count())))
-    Match.objects.filter(pk=match.pk).update(created_at=began, finished_at=began)
-    return match
 
 
 @pytest.mark.parametrize(
