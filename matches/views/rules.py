@@ -5,9 +5,12 @@ house rules as a set. A scorer starts matches from them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -110,19 +113,28 @@ def rule_set_new(request: LoggedInRequest, member: Membership) -> HttpResponse:
     named, form = _forms(request, variant, {})
     if request.method == "POST" and named.is_valid() and form.is_valid():
         name = named.cleaned_data["name"]
-        try:
-            service.rule_set_create(club=member.club, name=name, game=variant.key, options=form.options())
-        except Refused as refused:
-            for problem in refused.problems:
-                form.add_error(None, problem_text(problem))
-        except service.RuleSetRefused as refused:
-            named.add_error("name", refusal(refused, name))
-        else:
+        create = partial(service.rule_set_create, club=member.club, game=variant.key, options=form.options())
+        if _saved(named, form, create):
             said = _("“%(name)s” saved: new matches can start from them.")
             messages.success(request, said % {"name": name})
             return redirect("rule_sets")
     context = {"named": named, "form": form, "variant": variant, "games": list(GAMES.values())}
     return render(request, "matches/rule_set_form.html", context)
+
+
+def _saved(named: forms.Form, form: forms.Form, save: Callable[..., object]) -> bool:
+    """Save the set under the name ``named`` holds with ``save`` (a service, given ``name``): False,
+    with why on the forms, when its rules (on ``form``) or its name (on ``named``) are refused."""
+    try:
+        save(name=named.cleaned_data["name"])
+    except Refused as refused:
+        for problem in refused.problems:
+            form.add_error(None, problem_text(problem))
+        return False
+    except service.RuleSetRefused as refused:
+        named.add_error("name", refusal(refused, named.cleaned_data["name"]))
+        return False
+    return True
 
 
 def _club_set(member: Membership, pk: int) -> RuleSet:
@@ -141,14 +153,7 @@ def rule_set_edit(request: LoggedInRequest, member: Membership, pk: int) -> Http
     named, form = _forms(request, variant, service.rule_set_options(rule_set) or {}, rule_set.name)
     if request.method == "POST" and named.is_valid() and form.is_valid():
         name = named.cleaned_data["name"]
-        try:
-            service.rule_set_change(rule_set=rule_set, name=name, options=form.options())
-        except Refused as refused:
-            for problem in refused.problems:
-                form.add_error(None, problem_text(problem))
-        except service.RuleSetRefused as refused:
-            named.add_error("name", refusal(refused, name))
-        else:
+        if _saved(named, form, partial(service.rule_set_change, rule_set=rule_set, options=form.options())):
             messages.success(request, _("“%(name)s” saved.") % {"name": name})
             return redirect("rule_sets")
     context = {"named": named, "form": form, "variant": variant, "rule_set": rule_set}
@@ -176,14 +181,9 @@ def rule_set_save(request: HttpRequest, access: Access) -> HttpResponse:
     named = RuleSetNameForm(request.POST)
     if named.is_valid():
         name = named.cleaned_data["name"]
-        try:
-            service.rule_set_create(club=match.club, name=name, game=match.game, options=match.options)
-        except Refused as refused:  # a match stored before a rule it has was refused
-            for problem in refused.problems:
-                named.add_error(None, problem_text(problem))
-        except service.RuleSetRefused as refused:
-            named.add_error("name", refusal(refused, name))
-        else:
+        # (Its rules refused: a match stored before a rule it has was refused.)
+        create = partial(service.rule_set_create, club=match.club, game=match.game, options=match.options)
+        if _saved(named, named, create):
             said = _("This match's rules are saved as “%(name)s”: new matches can start from them.")
             messages.success(request, said % {"name": name})
             return redirect("match_rules", match.pk)

@@ -6,6 +6,8 @@ write on its pages."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -79,16 +81,7 @@ def match_note(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if not club_scorer(access):
         raise PermissionDenied(_(MEMBERS_ONLY))
     match: Match = access.match
-    url, back = _urls(match)
-    form = NoteForm(request.POST)
-    if not form.is_valid():
-        return _note_section(request, form, match.note, url, back)
-    write_match_note(match=match, note=form.cleaned_data["note"])
-    if request.htmx:
-        form = NoteForm(initial={"note": match.note})
-        return _note_section(request, form, match.note, url, back, saved=True)
-    messages.success(request, _("Note saved."))
-    return redirect(match)
+    return _note_sent(request, match, lambda note: write_match_note(match=match, note=note))
 
 
 def _urls(place: Match | Evening) -> tuple[str, str]:
@@ -105,13 +98,21 @@ def evening_note(request: LoggedInRequest, pk: int) -> HttpResponse:
         raise Http404
     if not club_role(evening.club_id, request.user).can_score:
         raise PermissionDenied(_(MEMBERS_ONLY))
-    url, back = _urls(evening)
+    return _note_sent(request, evening, lambda note: write_evening_note(evening=evening, note=note))
+
+
+def _note_sent(
+    request: HtmxHttpRequest, place: Match | Evening, write: Callable[[str], None]
+) -> HttpResponse:
+    """Write the note sent on ``place`` (a match or an evening), or refuse it keeping what was typed."""
+    url, back = _urls(place)
     form = NoteForm(request.POST)
     if not form.is_valid():
-        return _note_section(request, form, evening.note, url, back)
-    write_evening_note(evening=evening, note=form.cleaned_data["note"])
+        return _note_section(request, form, place.note, url, back)
+    write(form.cleaned_data["note"])
     if request.htmx:
-        form = NoteForm(initial={"note": evening.note})
-        return _note_section(request, form, evening.note, url, back, saved=True)
+        return _note_section(
+            request, NoteForm(initial={"note": place.note}), place.note, url, back, saved=True
+        )
     messages.success(request, _("Note saved."))
-    return redirect(evening)
+    return redirect(place)
